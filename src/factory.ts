@@ -1,0 +1,51 @@
+/**
+ * Builds the exported factory of one version profile: `webfw()` creating
+ * applications, with the router, the built-in middleware and the prototypes
+ * attached as Express attaches them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { createApplicationPrototype } from './app/application'
+import type { AppInternal } from './app/types'
+import type { Profile } from './profile'
+import { createRequestPrototype } from './request'
+import { createResponsePrototype } from './response'
+import { createRouteClass } from './router/route'
+import { createRouterFactory } from './router/router'
+
+export interface Factory {
+  (): AppInternal
+  application: object
+  request: object
+  response: object
+  Router: unknown
+  Route: unknown
+  [key: string]: unknown
+}
+
+export function createFactory(profile: Profile): Factory {
+  const Route = createRouteClass(profile.catchRejections)
+  const Router = createRouterFactory({ syntax: profile.syntax, catchRejections: profile.catchRejections, Route })
+  const application = createApplicationPrototype(profile, Router)
+  const request = createRequestPrototype(profile)
+  const response = createResponsePrototype(profile)
+
+  function createApplication(): AppInternal {
+    const app = function (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) {
+      app.handle(req, res, next)
+    } as AppInternal
+    Object.setPrototypeOf(app, application)
+    const own = { configurable: true, enumerable: true, writable: true, value: app }
+    app.request = Object.create(request, { app: own })
+    app.response = Object.create(response, { app: own })
+    ;(app as unknown as { init(): void }).init()
+    return app
+  }
+
+  const factory = createApplication as unknown as Factory
+  factory.application = application
+  factory.request = request
+  factory.response = response
+  factory.Route = Route
+  factory.Router = Router
+  return factory
+}

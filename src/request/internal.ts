@@ -1,0 +1,28 @@
+/**
+ * The request as seen from inside webfw: the Node.js request plus the fields
+ * the framework sets, and the private slots (symbols) of lazily computed
+ * members. Request classes created by `app.listen` declare all of them up
+ * front so every request object has the same shape.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AppInternal } from '../app/types'
+
+export const kQuery = Symbol('webfw.req.query')
+export const kQuerySource = Symbol('webfw.req.querySource')
+export const kParsedUrl = Symbol('webfw.req.parsedUrl')
+
+export interface RequestInternal extends IncomingMessage {
+  app: AppInternal
+  res: ServerResponse
+  baseUrl: string
+  originalUrl: string
+  params: Record<string, unknown>
+  route: unknown
+  next: ((err?: unknown) => void) | undefined
+  url: string
+  method: string
+  [kQuery]: unknown
+  [kQuerySource]: string | undefined
+  [kParsedUrl]: unknown
+  get(name: string): string | string[] | undefined
+}

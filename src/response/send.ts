@@ -1,0 +1,132 @@
+/**
+ * The body fast path: `res.send`, `res.json`, `res.sendStatus`. Type,
+ * charset, Content-Length, ETag (per the `etag` setting), 304 when the
+ * client's copy is fresh, and no body for HEAD, 204, 205 and 304 — all in one
+ * pass, with the common cases (no Content-Type yet, no conditional request
+ * headers) decided without parsing anything.
+ */
+import statuses from 'statuses'
+import type { Profile } from '../profile'
+import type { ETagFn } from '../util/etag'
+import { setCharset } from '../util/content-type'
+import { defineMethod } from '../util/define'
+import type { ResponseInternal } from './internal'
+
+const HTML_UTF8 = 'text/html; charset=utf-8'
+const JSON_UTF8 = 'application/json; charset=utf-8'
+const JSON_ESCAPES = /[<>&]/g
+
+function escapeJsonChar(c: string): string {
+  switch (c.charCodeAt(0)) {
+    case 0x3c:
+      return '\\u003c'
+    case 0x3e:
+      return '\\u003e'
+    default:
+      return '\\u0026'
+  }
+}
+
+/** JSON.stringify with the `json replacer`, `json spaces`, `json escape` settings. */
+export function stringify(value: unknown, replacer: unknown, spaces: unknown, escape: unknown): string {
+  const json =
+    replacer || spaces
+      ? JSON.stringify(value, replacer as (key: string, value: unknown) => unknown, spaces as string | number)
+      : JSON.stringify(value)
+  return escape && typeof json === 'string' ? json.replace(JSON_ESCAPES, escapeJsonChar) : json
+}
+
+/** Whether the response is still fresh for the request (Express's req.fresh). */
+function isFresh(res: ResponseInternal): boolean {
+  const req = res.req
+  const headers = req.headers
+  // fresh() is false without either conditional header: skip the getter.
+  if (headers['if-none-match'] === undefined && headers['if-modified-since'] === undefined) return false
+  return Boolean((req as unknown as { fresh: boolean }).fresh)
+}
+
+export function defineSendMembers(proto: object, _profile: Profile): void {
+  defineMethod(proto, 'send', function send(this: ResponseInternal, body?: unknown) {
+    let chunk = body as string | Buffer | undefined
+    let encoding: BufferEncoding | undefined
+    switch (typeof chunk) {
+      case 'string': {
+        encoding = 'utf8'
+        const type = this.getHeader('Content-Type')
+        if (typeof type !== 'string') {
+          this.setHeader('Content-Type', HTML_UTF8)
+        } else {
+          const withCharset = setCharset(type, 'utf-8')
+          if (withCharset !== type) this.setHeader('Content-Type', withCharset)
+        }
+        break
+      }
+      case 'boolean':
+      case 'number':
+      case 'object':
+        if (chunk === null) {
+          chunk = ''
+        } else if (ArrayBuffer.isView(chunk)) {
+          if (!this.getHeader('Content-Type')) this.type('bin')
+        } else {
+          return this.json(chunk)
+        }
+        break
+    }
+
+    const etagFn = this.app.get('etag fn') as ETagFn | undefined
+    const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag')
+
+    let len: number | undefined
+    if (chunk !== undefined) {
+      if (Buffer.isBuffer(chunk)) {
+        len = chunk.length
+      } else if (!generateETag && chunk.length < 1000) {
+        len = Buffer.byteLength(chunk, encoding)
+      } else {
+        chunk = Buffer.from(chunk as string, encoding)
+        encoding = undefined
+        len = chunk.length
+      }
+      // Content-Length and Transfer-Encoding cannot be sent together.
+      if (!this.getHeader('Transfer-Encoding')) this.setHeader('Content-Length', String(len))
+    }
+
+    if (generateETag && len !== undefined) {
+      const etag = (etagFn as ETagFn)(chunk as string | Buffer, encoding)
+      if (etag) this.setHeader('ETag', etag)
+    }
+
+    if (isFresh(this)) this.statusCode = 304
+
+    const status = this.statusCode
+    if (status === 204 || status === 304) {
+      this.removeHeader('Content-Type')
+      this.removeHeader('Content-Length')
+      this.removeHeader('Transfer-Encoding')
+      chunk = ''
+    } else if (status === 205) {
+      this.setHeader('Content-Length', '0')
+      this.removeHeader('Transfer-Encoding')
+      chunk = ''
+    }
+
+    if (this.req.method === 'HEAD') this.end()
+    else this.end(chunk, encoding as BufferEncoding)
+    return this
+  })
+
+  defineMethod(proto, 'json', function json(this: ResponseInternal, obj?: unknown) {
+    const app = this.app
+    const body = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
+    if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', JSON_UTF8)
+    return this.send(body)
+  })
+
+  defineMethod(proto, 'sendStatus', function sendStatus(this: ResponseInternal, statusCode: number) {
+    const body = (statuses.message as Record<number, string | undefined>)[statusCode] || String(statusCode)
+    this.status(statusCode)
+    this.type('txt')
+    return this.send(body)
+  })
+}

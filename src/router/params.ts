@@ -1,0 +1,117 @@
+/**
+ * Route-parameter triggers (`router.param(name, fn)`): before a layer runs,
+ * each of its parameters that has callbacks gets them called in order, once
+ * per request and value; an error is remembered for later layers with the
+ * same value, as Express does.
+ */
+import type { Layer, Next } from './layer'
+
+export type ParamCallback = (req: unknown, res: unknown, next: Next, value: unknown, name: string) => unknown
+
+interface ParamCalled {
+  error: unknown
+  match: unknown
+  value: unknown
+}
+
+export type ParamCalls = Record<string, ParamCalled>
+
+interface ParamRequest {
+  params: Record<string, unknown>
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return (
+    value !== null &&
+    (typeof value === 'object' || typeof value === 'function') &&
+    typeof (value as PromiseLike<unknown>).then === 'function'
+  )
+}
+
+function callParam(
+  fn: ParamCallback, req: unknown, res: unknown, next: Next, value: unknown, name: string, catchRejections: boolean,
+): void {
+  try {
+    const ret = fn(req, res, next, value, name)
+    if (catchRejections && isPromiseLike(ret)) {
+      ret.then(undefined, (err: unknown) => next(err || new Error('Rejected promise')))
+    }
+  } catch (err) {
+    next(err)
+  }
+}
+
+/** Whether any of `keys` has callbacks registered in `params`. */
+export function hasParamCallbacks(params: Record<string, ParamCallback[]>, keys: readonly string[]): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    if (params[keys[i]]) return true
+  }
+  return false
+}
+
+export function processParams(
+  params: Record<string, ParamCallback[]>,
+  _layer: Layer,
+  keys: readonly string[],
+  called: ParamCalls,
+  req: ParamRequest,
+  res: unknown,
+  catchRejections: boolean,
+  done: Next,
+): void {
+  if (!keys || keys.length === 0) {
+    done()
+    return
+  }
+  let i = 0
+  let paramIndex = 0
+  let key: string
+  let paramVal: unknown
+  let paramCallbacks: ParamCallback[] | undefined
+  let paramCalled: ParamCalled
+
+  const param = (err?: unknown): void => {
+    if (err) {
+      done(err)
+      return
+    }
+    if (i >= keys.length) {
+      done()
+      return
+    }
+    paramIndex = 0
+    key = keys[i++]
+    paramVal = req.params[key]
+    paramCallbacks = params[key]
+    const previous = called[key]
+    if (paramVal === undefined || !paramCallbacks) {
+      param()
+      return
+    }
+    // Same value already processed in this request: reuse its outcome.
+    if (previous && (previous.match === paramVal || (previous.error && previous.error !== 'route'))) {
+      req.params[key] = previous.value
+      param(previous.error)
+      return
+    }
+    called[key] = paramCalled = { error: null, match: paramVal, value: paramVal }
+    paramCallback()
+  }
+
+  const paramCallback = (err?: unknown): void => {
+    const fn = (paramCallbacks as ParamCallback[])[paramIndex++]
+    paramCalled.value = req.params[key]
+    if (err) {
+      paramCalled.error = err
+      param(err)
+      return
+    }
+    if (!fn) {
+      param()
+      return
+    }
+    callParam(fn, req, res, paramCallback, paramVal, key, catchRejections)
+  }
+
+  param()
+}

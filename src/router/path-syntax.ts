@@ -1,0 +1,89 @@
+/**
+ * The contract between the router and a version's path-pattern syntax.
+ *
+ * A syntax turns one pattern (string, RegExp) into a `PathMatcher`: the exact
+ * matcher Express would use (the oracle, and the linear fallback) plus, when
+ * the pattern is simple enough, the radix shapes that stand for it in the tree.
+ */
+import type { Shape } from './shape'
+
+export interface PathMatch {
+  params: Record<string, string>
+  /** The part of the path the pattern matched (a prefix for `use`). */
+  path: string
+}
+
+export interface PathOptions {
+  /** true for routes (whole path), false for `use` prefixes. */
+  end: boolean
+  strict: boolean
+  sensitive: boolean
+}
+
+export interface PathMatcher {
+  /** Exact matching; throws a 400 error when a parameter cannot be decoded. */
+  match(path: string): PathMatch | false
+  /**
+   * Radix shapes whose union matches exactly what `match` matches on paths
+   * that `fastPathnameEnd` accepts, or null when the pattern stays linear.
+   * Static text is lower-cased when the pattern is case-insensitive.
+   */
+  shapes: Shape[] | null
+  /** Parameter names in positional order of the PARAM atoms of `shapes`. */
+  paramNames: string[]
+  /** For `use` prefixes with no parameters: length of the static prefix. */
+  prefixLength: number
+}
+
+export interface PathSyntax {
+  compile(path: string | RegExp, options: PathOptions): PathMatcher
+}
+
+/** Decodes a captured parameter the way Express does: 400 on bad encoding. */
+export function decodeParam(val: string): string {
+  if (typeof val !== 'string' || val.length === 0 || val.indexOf('%') === -1) {
+    return val
+  }
+  try {
+    return decodeURIComponent(val)
+  } catch (err) {
+    if (err instanceof URIError) {
+      err.message = "Failed to decode param '" + val + "'"
+      ;(err as URIError & { status: number; statusCode: number }).status = 400
+      ;(err as URIError & { status: number; statusCode: number }).statusCode = 400
+    }
+    throw err
+  }
+}
+
+const MATCHING_GROUP = /\((?:\?<(.*?)>)?(?!\?)/g
+
+/**
+ * A RegExp pattern: capture groups become parameters, named groups by name,
+ * the others by position (`req.params[0]` ...). Never in the tree.
+ */
+export function compileRegExp(re: RegExp): PathMatcher {
+  const names: (string | number)[] = []
+  let unnamed = 0
+  MATCHING_GROUP.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = MATCHING_GROUP.exec(re.source)) !== null) {
+    names.push(m[1] || unnamed++)
+  }
+  return {
+    match(path: string): PathMatch | false {
+      const found = re.exec(path)
+      if (!found) return false
+      const params: Record<string, string> = {}
+      for (let i = 1; i < found.length; i++) {
+        const name = i - 1 < names.length ? names[i - 1] : i - 1
+        const val = decodeParam(found[i])
+        if (val !== undefined) params[name as string] = val
+      }
+      return { params, path: found[0] }
+    },
+    shapes: null,
+    paramNames: [],
+    prefixLength: 0,
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * 5.x path syntax (`:name`, `{optional}`, `*name`), matched by path-to-regexp 8
+ * exactly as Express 5 matches it, plus the radix shapes of patterns made of
+ * static text and whole-segment parameters.
+ */
+import { match as ptrMatch, parse as ptrParse, type Token } from 'path-to-regexp'
+import { compileRegExp, decodeParam, type PathMatch, type PathMatcher, type PathOptions, type PathSyntax } from './path-syntax'
+import { isShapeChar, PARAM, WILD, type Shape } from './shape'
+
+const TRAILING_SLASHES = /\/+$/
+const SLASH = 0x2f
+
+/** Express 5 ignores trailing slashes of non-strict patterns ("loosen"). */
+function loosen(path: string): string {
+  return path === '/' ? path : path.replace(TRAILING_SLASHES, '')
+}
+
+/**
+ * Atoms of a pattern made only of text and whole-segment parameters, or null.
+ * Collects parameter names in order.
+ */
+function atomsOf(tokens: Token[], sensitive: boolean, names: string[]): number[] | null {
+  const atoms: number[] = []
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t]
+    if (token.type === 'text') {
+      const text = sensitive ? token.value : token.value.toLowerCase()
+      for (let i = 0; i < text.length; i++) {
+        const code = text.charCodeAt(i)
+        if (!isShapeChar(code)) return null
+        atoms.push(code)
+      }
+    } else if (token.type === 'param') {
+      const next = tokens[t + 1]
+      const wholeSegment =
+        atoms.length > 0 && atoms[atoms.length - 1] === SLASH &&
+        (next === undefined || (next.type === 'text' && next.value.charCodeAt(0) === SLASH))
+      if (!wholeSegment || names.includes(token.name)) return null
+      names.push(token.name)
+      atoms.push(PARAM)
+    } else {
+      return null
+    }
+  }
+  return atoms
+}
+
+function shapesOf(pattern: string, options: PathOptions, names: string[]): Shape[] | null {
+  if (pattern.length === 0 || pattern.charCodeAt(0) !== SLASH) return null
+  let tokens: Token[]
+  try {
+    tokens = ptrParse(pattern).tokens
+  } catch {
+    return null
+  }
+  const atoms = atomsOf(tokens, options.sensitive, names)
+  if (atoms === null) return null
+  if (!options.end) return [atoms, [...atoms, SLASH, WILD]]
+  if (options.strict) return [atoms]
+  return [atoms, [...atoms, SLASH]]
+}
+
+function compileString(path: string, options: PathOptions): PathMatcher {
+  const pattern = options.strict ? path : loosen(path)
+  const fn = ptrMatch(pattern, {
+    sensitive: options.sensitive,
+    end: options.end,
+    trailing: !options.strict,
+    decode: decodeParam,
+  })
+  const names: string[] = []
+  const shapes = shapesOf(pattern, options, names)
+  let prefixLength = 0
+  if (shapes !== null && !options.end && names.length === 0) prefixLength = shapes[0].length
+  return {
+    match: fn as (path: string) => PathMatch | false,
+    shapes,
+    paramNames: shapes === null ? [] : names,
+    prefixLength,
+  }
+}
+
+export const path5: PathSyntax = {
+  compile(path: string | RegExp, options: PathOptions): PathMatcher {
+    if (path instanceof RegExp) return compileRegExp(path)
+    return compileString(path, options)
+  },
+}

@@ -1,0 +1,170 @@
+/**
+ * The radix matcher: one find-my-way tree per HTTP method, built on the first
+ * request with that method, whose stored values are lazily built plans.
+ *
+ * The tree returns the first shape (in its depth-first order) that matches the
+ * path. For that shape the plan lists, in stack order:
+ *  - layers with that very shape (Same, or Always when they have no params),
+ *  - layers whose shapes come later in the tree's order and could also match
+ *    (Always when they provably contain the shape, else Verify),
+ *  - layers the tree cannot express (RegExp, arrays, wildcards...): Verify.
+ * Layers whose shapes all come earlier, or cannot overlap, are left out: had
+ * one of them matched, the tree would have returned it instead.
+ * A path the linear matcher must see (see `fastPathnameEnd`), an empty
+ * parameter, or a method find-my-way does not know, falls back to the linear
+ * plan, which is Express's own algorithm.
+ */
+import FindMyWay from 'find-my-way'
+import type { Layer } from './layer'
+import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
+import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, type Shape } from './shape'
+
+// find-my-way validates methods against its own list (a snapshot of Node's).
+const TREE_METHODS: ReadonlySet<string> = new Set<string>(loadTreeMethods())
+
+function loadTreeMethods(): string[] {
+  try {
+    return require('find-my-way/lib/http-methods') as string[]
+  } catch {
+    return ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT']
+  }
+}
+
+interface ShapeEntry {
+  readonly shape: Shape
+  readonly paramKeys: string[]
+  plan: PlanEntry[] | null
+}
+
+interface MethodTree {
+  readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
+  readonly miss: PlanEntry[]
+}
+
+const NO_QUERY = Object.freeze({})
+function noop(): void {}
+function noQuery(): Record<string, never> {
+  return NO_QUERY as Record<string, never>
+}
+
+export class RadixIndex implements LayerIndex {
+  values: Record<string, string> | null = null
+  private readonly trees = new Map<string, MethodTree | null>()
+  private readonly linear: LinearIndex
+
+  constructor(
+    private readonly stack: readonly Layer[],
+    private readonly caseSensitive: boolean,
+  ) {
+    this.linear = new LinearIndex(stack)
+  }
+
+  lookup(method: string, url: string, pathEnd: number): readonly PlanEntry[] {
+    if (pathEnd < 0) return this.linearPlan(method)
+    let tree = this.trees.get(method)
+    if (tree === undefined) tree = this.build(method)
+    if (tree === null) return this.linearPlan(method)
+    const found = tree.router.find(method as FindMyWay.HTTPMethod, url)
+    if (found === null) {
+      this.values = null
+      return tree.miss
+    }
+    const shapeEntry = found.store as ShapeEntry
+    const values = found.params as Record<string, string>
+    const keys = shapeEntry.paramKeys
+    for (let i = 0; i < keys.length; i++) {
+      // find-my-way accepts an empty segment as a parameter; Express does not.
+      if (values[keys[i]] === '') return this.linearPlan(method)
+    }
+    this.values = values
+    return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
+  }
+
+  private linearPlan(method: string): readonly PlanEntry[] {
+    const plan = this.linear.lookup(method)
+    this.values = null
+    return plan
+  }
+
+  private inTree(layer: Layer): boolean {
+    return layer.shapes !== null && layer.options.sensitive === this.caseSensitive
+  }
+
+  private build(method: string): MethodTree | null {
+    if (!TREE_METHODS.has(method)) {
+      this.trees.set(method, null)
+      return null
+    }
+    const config = {
+      caseSensitive: this.caseSensitive,
+      ignoreTrailingSlash: false,
+      ignoreDuplicateSlashes: false,
+      maxParamLength: Number.MAX_SAFE_INTEGER,
+      // The query string is parsed lazily by req.query, never by the lookup.
+      querystringParser: noQuery,
+    }
+    const router = FindMyWay(config as FindMyWay.Config<FindMyWay.HTTPVersion.V1>)
+    const seen = new Set<string>()
+    const miss: PlanEntry[] = []
+    for (let i = 0; i < this.stack.length; i++) {
+      const layer = this.stack[i]
+      if (!isRelevant(layer, method)) continue
+      if (layer.slash) {
+        miss.push(entry(i, layer, Mode.Always))
+        continue
+      }
+      if (!this.inTree(layer)) {
+        miss.push(entry(i, layer, Mode.Verify))
+        continue
+      }
+      for (const shape of layer.shapes as Shape[]) {
+        const key = shapeKey(shape)
+        if (seen.has(key)) continue
+        seen.add(key)
+        const paramKeys: string[] = []
+        for (const atom of shape) if (atom === -1) paramKeys.push('p' + paramKeys.length)
+        const store: ShapeEntry = { shape, paramKeys, plan: null }
+        router.on(method as FindMyWay.HTTPMethod, shapeToRoute(shape), noop, store)
+      }
+    }
+    const tree = { router, miss }
+    this.trees.set(method, tree)
+    return tree
+  }
+
+  private planFor(method: string, shape: Shape): PlanEntry[] {
+    const plan: PlanEntry[] = []
+    const key = shapeKey(shape)
+    for (let i = 0; i < this.stack.length; i++) {
+      const layer = this.stack[i]
+      if (!isRelevant(layer, method)) continue
+      if (layer.slash) {
+        plan.push(entry(i, layer, Mode.Always))
+        continue
+      }
+      if (!this.inTree(layer)) {
+        plan.push(entry(i, layer, Mode.Verify))
+        continue
+      }
+      const shapes = layer.shapes as Shape[]
+      const hasParams = layer.paramNames.length !== 0
+      if (shapes.some((s) => shapeKey(s) === key)) {
+        if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength))
+        else plan.push(entry(i, layer, layer.route !== undefined ? Mode.Same : Mode.Verify))
+        continue
+      }
+      let later = false
+      let contains = false
+      for (const s of shapes) {
+        const rel = compareShapes(s, shape)
+        if (rel === Relation.After) {
+          later = true
+          if (containsShape(s, shape)) contains = true
+        }
+      }
+      if (!later) continue
+      plan.push(entry(i, layer, contains && !hasParams ? Mode.Always : Mode.Verify, layer.prefixLength))
+    }
+    return plan
+  }
+}

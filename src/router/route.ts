@@ -1,0 +1,136 @@
+/**
+ * Route: one path with per-method handler stacks (`route.get(fn)`, ...).
+ * `dispatch` runs the handlers for the request's method in definition order;
+ * `next('route')` leaves the route, `next('router')` the whole router.
+ */
+import { Layer, type Handler, type LayerOptions, type Next } from './layer'
+import { lowerMethod, methods } from './methods'
+
+/** Set by the owning router so that changes to the route trigger a recompile. */
+export const kOnChange = Symbol('webfw.route.onChange')
+
+const ROUTE_LAYER_OPTIONS = { end: true, strict: false, sensitive: false }
+
+export interface RouteRequest {
+  method?: string
+  route?: unknown
+}
+
+export class Route {
+  [kOnChange]: (() => void) | null = null
+  path: unknown
+  stack: Layer[] = []
+  methods: Record<string, boolean> = Object.create(null)
+  /** Profile switch, set on the prototype of each version's Route class. */
+  declare readonly catchRejections: boolean
+
+  constructor(path: unknown) {
+    this.path = path
+  }
+
+  _handlesMethod(method: unknown): boolean {
+    if (this.methods._all) return true
+    let name = lowerMethod(method) as string
+    if (name === 'head' && !this.methods.head) name = 'get'
+    return Boolean(this.methods[name])
+  }
+
+  _methods(includeAll?: boolean): string[] {
+    const list: string[] = []
+    for (const method of Object.keys(this.methods)) {
+      if (method === '_all') {
+        if (includeAll) list.push('*')
+      } else {
+        list.push(method.toUpperCase())
+      }
+    }
+    if (this.methods.get && !this.methods.head) list.push('HEAD')
+    return list
+  }
+
+  dispatch(req: RouteRequest, res: unknown, done: Next): void {
+    const stack = this.stack
+    if (stack.length === 0) {
+      done()
+      return
+    }
+    let method = lowerMethod(req.method)
+    if (method === 'head' && !this.methods.head) method = 'get'
+    req.route = this
+
+    // Fast path: one handler for this method and nothing else in the stack.
+    // Its `next` can be the router's own: 'route' and no-argument both resume
+    // the router, 'router' and errors pass through unchanged, exactly as the
+    // general loop below would forward them.
+    if (stack.length === 1) {
+      const layer = stack[0]
+      if (layer.method === undefined || layer.method === method) layer.handleRequest(req, res, done)
+      else done()
+      return
+    }
+
+    let idx = 0
+    let sync = 0
+    const next: Next = (err) => {
+      if (err && err === 'route') return done()
+      if (err && err === 'router') return done(err)
+      if (idx >= stack.length) return done(err)
+      if (++sync > 100) {
+        setImmediate(next, err)
+        return
+      }
+      let layer: Layer | undefined
+      let match = false
+      while (!match && idx < stack.length) {
+        layer = stack[idx++]
+        match = layer.method === undefined || layer.method === method
+      }
+      if (!match || layer === undefined) return done(err)
+      if (err) layer.handleError(err, req, res, next)
+      else layer.handleRequest(req, res, next)
+      sync = 0
+    }
+    next()
+  }
+
+  /** Handlers for every method. */
+  all(...handlers: unknown[]): this {
+    this.addHandlers(undefined, '_all', handlers)
+    return this
+  }
+
+  protected addHandlers(method: string | undefined, key: string, handlers: unknown[]): void {
+    const callbacks = handlers.flat(Infinity)
+    if (callbacks.length === 0) throw new TypeError('argument handler is required')
+    const options: LayerOptions = { ...ROUTE_LAYER_OPTIONS, catchRejections: this.catchRejections }
+    for (const fn of callbacks) {
+      if (typeof fn !== 'function') throw new TypeError('argument handler must be a function')
+      const layer = new Layer('/', options, fn as Handler, null)
+      layer.method = method
+      this.methods[key] = true
+      this.stack.push(layer)
+    }
+    const onChange = this[kOnChange]
+    if (onChange !== null) onChange()
+  }
+}
+
+// route.get(fn), route.post(fn), ... for every known method.
+for (const method of methods) {
+  Object.defineProperty(Route.prototype, method, {
+    configurable: true,
+    writable: true,
+    value: function (this: Route, ...handlers: unknown[]) {
+      ;(this as unknown as { addHandlers: Route['addHandlers'] }).addHandlers(method, method, handlers)
+      return this
+    },
+  })
+}
+
+/** Route class of one version profile (differs only in its promise rule). */
+export function createRouteClass(catchRejections: boolean): typeof Route {
+  class ProfileRoute extends Route {}
+  Object.defineProperty(ProfileRoute.prototype, 'catchRejections', { value: catchRejections })
+  Object.defineProperty(ProfileRoute, 'name', { value: 'Route' })
+  return ProfileRoute
+}

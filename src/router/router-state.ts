@@ -1,0 +1,72 @@
+/**
+ * The compiled state of a router: which matcher serves it and when to rebuild.
+ *
+ * The index is built on the first request and rebuilt, on the next request,
+ * after anything changes the stack: `use`, `route`, a method added to one of
+ * its routes, or the `stack` array itself replaced, grown or shrunk.
+ */
+import type { Layer, Next } from './layer'
+import type { ParamCallback } from './params'
+import type { PathSyntax } from './path-syntax'
+import { LinearIndex, type LayerIndex } from './plan'
+import { RadixIndex } from './radix'
+import type { Route } from './route'
+
+export const kCache = Symbol('webfw.router.index')
+export const kMatcher = Symbol('webfw.router.matcher')
+
+export type MatcherKind = 'radix' | 'linear'
+
+interface IndexCache {
+  readonly index: LayerIndex
+  readonly stack: Layer[]
+  readonly length: number
+}
+
+/** What a router needs from its version profile. */
+export interface RouterProfile {
+  readonly syntax: PathSyntax
+  readonly catchRejections: boolean
+  readonly Route: typeof Route
+}
+
+export interface RouterObject {
+  (req: unknown, res: unknown, next: Next): void
+  stack: Layer[]
+  params: Record<string, ParamCallback[]>
+  caseSensitive: boolean | undefined
+  mergeParams: boolean | undefined
+  strict: boolean | undefined
+  readonly catchRejections: boolean
+  getIndex(): LayerIndex
+  handle(req: unknown, res: unknown, callback: Next): void
+  [kCache]: IndexCache | null
+  [kMatcher]: MatcherKind | undefined
+}
+
+/** Default matcher; `WEBFW_MATCHER=linear` runs everything on the oracle. */
+const defaultMatcher: MatcherKind = process.env.WEBFW_MATCHER === 'linear' ? 'linear' : 'radix'
+
+export function currentIndex(router: RouterObject): LayerIndex | null {
+  const cache = router[kCache]
+  if (cache === null || cache === undefined) return null
+  return cache.stack === router.stack && cache.length === router.stack.length ? cache.index : null
+}
+
+export function buildIndex(router: RouterObject): LayerIndex {
+  const stack = router.stack
+  const kind = router[kMatcher] ?? defaultMatcher
+  const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive))
+  router[kCache] = { index, stack, length: stack.length }
+  return index
+}
+
+export function invalidate(router: RouterObject): void {
+  router[kCache] = null
+}
+
+/** Chooses the matcher of one router (tests run shared cases on both). */
+export function useMatcher(router: RouterObject, kind: MatcherKind): void {
+  router[kMatcher] = kind
+  invalidate(router)
+}

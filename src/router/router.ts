@@ -1,0 +1,124 @@
+/**
+ * Router: the registration API (`use`, `route`, `METHOD`, `all`, `param`) of
+ * a router, which is itself middleware. Registration only appends layers; the
+ * matcher is compiled from the stack when a request arrives (router-state).
+ */
+import { handle, type DispatchRequest } from './dispatch'
+import { Layer, type Handler, type Next } from './layer'
+import { methods } from './methods'
+import type { ParamCallback } from './params'
+import { kOnChange, type Route } from './route'
+import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
+
+export interface RouterOptions {
+  caseSensitive?: boolean
+  mergeParams?: boolean
+  strict?: boolean
+}
+
+export interface RouterFactory {
+  (options?: RouterOptions): RouterObject
+  new (options?: RouterOptions): RouterObject
+  prototype: Record<string | symbol, unknown>
+  Route: typeof Route
+}
+
+/** Builds the Router constructor of one version profile. */
+export function createRouterFactory(profile: RouterProfile): RouterFactory {
+  const { syntax, Route: RouteClass } = profile
+
+  const Router = function Router(this: unknown, options?: RouterOptions): RouterObject {
+    if (!(this instanceof Router)) return new (Router as unknown as RouterFactory)(options)
+    const opts = options || {}
+    const router = function router(req: unknown, res: unknown, next: Next) {
+      ;(router as unknown as { handle: Handler }).handle(req, res, next)
+    } as unknown as RouterObject
+    Object.setPrototypeOf(router, Router.prototype)
+    router.caseSensitive = opts.caseSensitive
+    router.mergeParams = opts.mergeParams
+    router.params = {}
+    router.strict = opts.strict
+    router.stack = []
+    router[kCache] = null
+    return router
+  } as unknown as RouterFactory
+
+  // A function, so that routers (functions themselves) keep call/apply/bind.
+  const proto = function () {} as unknown as Record<string | symbol, unknown>
+  Router.prototype = proto
+  Router.Route = RouteClass
+  Object.defineProperty(proto, 'catchRejections', { value: profile.catchRejections })
+
+  proto.param = function param(this: RouterObject, name: unknown, fn: unknown) {
+    if (!name) throw new TypeError('argument name is required')
+    if (typeof name !== 'string') throw new TypeError('argument name must be a string')
+    if (!fn) throw new TypeError('argument fn is required')
+    if (typeof fn !== 'function') throw new TypeError('argument fn must be a function')
+    const list = this.params[name] || (this.params[name] = [])
+    list.push(fn as ParamCallback)
+    return this
+  }
+
+  proto.handle = function (this: RouterObject, req: DispatchRequest, res: never, callback: Next) {
+    handle(this, req, res, callback)
+  }
+
+  proto.getIndex = function (this: RouterObject) {
+    return currentIndex(this) ?? buildIndex(this)
+  }
+
+  proto.use = function use(this: RouterObject, handler: unknown, ...rest: unknown[]) {
+    let path: unknown = '/'
+    let callbacks: unknown[] = [handler, ...rest]
+    if (typeof handler !== 'function') {
+      let arg = handler
+      while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
+      if (typeof arg !== 'function') {
+        path = handler
+        callbacks = rest
+      }
+    }
+    callbacks = callbacks.flat(Infinity)
+    if (callbacks.length === 0) throw new TypeError('argument handler is required')
+    for (const fn of callbacks) {
+      if (typeof fn !== 'function') throw new TypeError('argument handler must be a function')
+      const layer = new Layer(
+        path,
+        { sensitive: Boolean(this.caseSensitive), strict: false, end: false, catchRejections: this.catchRejections },
+        fn as Handler,
+        syntax,
+      )
+      layer.route = undefined
+      this.stack.push(layer)
+    }
+    invalidate(this)
+    return this
+  }
+
+  proto.route = function route(this: RouterObject, path: unknown): Route {
+    const routeObj = new RouteClass(path)
+    const layer = new Layer(
+      path,
+      { sensitive: Boolean(this.caseSensitive), strict: Boolean(this.strict), end: true, catchRejections: this.catchRejections },
+      function handle(req: never, res: unknown, next: Next) {
+        routeObj.dispatch(req, res, next)
+      },
+      syntax,
+    )
+    layer.route = routeObj
+    routeObj[kOnChange] = () => invalidate(this)
+    this.stack.push(layer)
+    invalidate(this)
+    return routeObj
+  }
+
+  for (const method of [...methods, 'all']) {
+    proto[method] = function (this: RouterObject & { route(p: unknown): Route }, path: unknown, ...handlers: unknown[]) {
+      const routeObj = this.route(path) as unknown as Record<string, (...h: unknown[]) => unknown>
+      routeObj[method].apply(routeObj, handlers)
+      return this
+    }
+  }
+
+  return Router
+}
