@@ -51,23 +51,23 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0)
   return { index, layer, mode, prefixLength }
 }
 
-/** Express's own algorithm: every relevant layer, confirmed one by one. */
+/**
+ * Express's own algorithm: every layer, confirmed one by one. Layers are not
+ * filtered by method here: Express matches the path of a route before it looks
+ * at the method, so a route of another method can still fail to decode a
+ * parameter and turn the request into a 400 error.
+ */
 export class LinearIndex implements LayerIndex {
   values: Record<string, string> | null = null
-  private readonly byMethod = new Map<string, PlanEntry[]>()
+  private plan: PlanEntry[] | null = null
 
   constructor(private readonly stack: readonly Layer[]) {}
 
-  lookup(method: string): readonly PlanEntry[] {
-    let plan = this.byMethod.get(method)
-    if (plan === undefined) {
-      plan = []
-      for (let i = 0; i < this.stack.length; i++) {
-        const layer = this.stack[i]
-        if (!isRelevant(layer, method)) continue
-        plan.push(entry(i, layer, layer.slash ? Mode.Always : Mode.Verify))
-      }
-      this.byMethod.set(method, plan)
+  lookup(_method: string, _url: string, _pathEnd: number): readonly PlanEntry[] {
+    let plan = this.plan
+    if (plan === null) {
+      plan = this.stack.map((layer, i) => entry(i, layer, layer.slash ? Mode.Always : Mode.Verify))
+      this.plan = plan
     }
     this.values = null
     return plan

@@ -81,7 +81,7 @@ export class RadixIndex implements LayerIndex {
   }
 
   private linearPlan(method: string): readonly PlanEntry[] {
-    const plan = this.linear.lookup(method)
+    const plan = this.linear.lookup(method, '', -1)
     this.values = null
     return plan
   }

@@ -45,7 +45,12 @@ export interface RouterObject {
 }
 
 /** Default matcher; `WEBFW_MATCHER=linear` runs everything on the oracle. */
-const defaultMatcher: MatcherKind = process.env.WEBFW_MATCHER === 'linear' ? 'linear' : 'radix'
+let defaultMatcher: MatcherKind = process.env.WEBFW_MATCHER === 'linear' ? 'linear' : 'radix'
+
+/** Sets the matcher of routers compiled from now on (tests of the oracle). */
+export function setDefaultMatcher(kind: MatcherKind): void {
+  defaultMatcher = kind
+}
 
 export function currentIndex(router: RouterObject): LayerIndex | null {
   const cache = router[kCache]

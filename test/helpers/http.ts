@@ -1,0 +1,71 @@
+/**
+ * Test helpers: start an app on a real HTTP server on 127.0.0.1 with an
+ * ephemeral port, and make requests to it.
+ */
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface Running {
+  url: string
+  port: number
+  server: http.Server
+  close(): Promise<void>
+}
+
+type Listener = (req: http.IncomingMessage, res: http.ServerResponse) => void
+
+/** Serves `handler` (an app, or any request listener) until `close()`. */
+export function serve(handler: Listener, server: http.Server = http.createServer(handler)): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        port,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections?.()
+            server.close(() => done())
+          }),
+      })
+    })
+  })
+}
+
+export interface SimpleResponse {
+  status: number
+  headers: http.IncomingHttpHeaders
+  body: string
+}
+
+/** One raw HTTP request (no client-side normalisation of the path). */
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<SimpleResponse> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+/** Serves the app for the duration of `fn`. */
+export async function withServer<T>(handler: Listener, fn: (srv: Running) => Promise<T>): Promise<T> {
+  const srv = await serve(handler)
+  try {
+    return await fn(srv)
+  } finally {
+    await srv.close()
+  }
+}
