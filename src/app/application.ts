@@ -11,7 +11,7 @@ import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import type { RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
-import { isOwnClassInstance, serverClasses } from './server'
+import { adoptServer, isOwnClassInstance, serverClasses } from './server'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kGetRouter, kProfile, kRouter, type AppInternal } from './types'
 
@@ -107,7 +107,10 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     // Requests from app.listen's server already have the app's prototypes;
     // others (http.createServer(app), sub-apps) are re-parented as in Express.
     const reqProto = Object.getPrototypeOf(req)
-    if (reqProto !== this.request && !isOwnClassInstance(this, req, 'IncomingMessage')) Object.setPrototypeOf(req, this.request)
+    if (reqProto !== this.request && !isOwnClassInstance(this, req, 'IncomingMessage')) {
+      if (callback === undefined) adoptServer(this, req)
+      Object.setPrototypeOf(req, this.request)
+    }
     const resProto = Object.getPrototypeOf(res)
     if (resProto !== this.response && !isOwnClassInstance(this, res, 'ServerResponse')) Object.setPrototypeOf(res, this.response)
     const app = this

@@ -14,7 +14,8 @@
  * function constructor calling Reflect.construct with its own new.target
  * 17,000 ns (V8 cannot use an initial map there): hence real classes.
  */
-import { IncomingMessage, ServerResponse } from 'node:http'
+import http, { IncomingMessage, ServerResponse } from 'node:http'
+import https from 'node:https'
 import type { Socket } from 'node:net'
 import { kParsedUrl, kQuery, kQuerySource } from '../request/internal'
 import { kLocals } from '../response/internal'
@@ -62,4 +63,36 @@ export function serverClasses(app: AppInternal): ServerClasses {
 export function isOwnClassInstance(app: AppInternal, obj: object, kind: 'IncomingMessage' | 'ServerResponse'): boolean {
   const classes = app[kServerClasses]
   return classes !== undefined && Object.getPrototypeOf(obj) === classes[kind].prototype
+}
+
+const examined = new WeakSet<object>()
+
+/**
+ * For `http.createServer(app)` (and https): when the app is the server's only
+ * request listener and the server still uses Node's own request and response
+ * classes, switch the server to this app's classes, so that requests after
+ * the first are built with the right prototypes instead of being re-parented
+ * one by one (on Node 20 that re-parenting is most of Express's per-request
+ * cost). No one else sees the server's requests, so nothing else changes.
+ * Each server is examined once.
+ */
+export function adoptServer(app: AppInternal, req: IncomingMessage): void {
+  const server = (req.socket as (Socket & { server?: object }) | null)?.server
+  if (server === undefined || server === null || examined.has(server)) return
+  examined.add(server)
+  if (!(server instanceof http.Server) && !(server instanceof https.Server)) return
+  const listeners = server.listeners('request')
+  if (listeners.length !== 1 || listeners[0] !== app) return
+  const slots = server as unknown as Record<symbol, unknown>
+  let requestSlot: symbol | undefined
+  let responseSlot: symbol | undefined
+  for (const symbol of Object.getOwnPropertySymbols(server)) {
+    if (symbol.description === 'IncomingMessage') requestSlot = symbol
+    else if (symbol.description === 'ServerResponse') responseSlot = symbol
+  }
+  if (requestSlot === undefined || responseSlot === undefined) return
+  if (slots[requestSlot] !== IncomingMessage || slots[responseSlot] !== ServerResponse) return
+  const classes = serverClasses(app)
+  slots[requestSlot] = classes.IncomingMessage
+  slots[responseSlot] = classes.ServerResponse
 }

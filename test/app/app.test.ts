@@ -303,3 +303,36 @@ describe('METHOD, all, route', () => {
     assert.throws(() => app.use('/x'), TypeError)
   })
 })
+
+describe('http.createServer(app)', () => {
+  test('after the first request the server builds requests with the app prototypes', async () => {
+    const app = webfw()
+    const protos: boolean[] = []
+    app.get('/', (req: Any, res: Any) => {
+      protos.push(Object.getPrototypeOf(req) === app.request)
+      res.send(String(req instanceof http.IncomingMessage))
+    })
+    await withServer(app, async (srv) => {
+      assert.equal((await rawRequest(srv.port, 'GET', '/')).body, 'true')
+      assert.equal((await rawRequest(srv.port, 'GET', '/')).body, 'true')
+    })
+    // first: re-parented to app.request; second: an instance of the app's class
+    assert.deepEqual(protos, [true, false])
+  })
+
+  test('a server with other request listeners is left alone', async () => {
+    const app = webfw()
+    const protos: boolean[] = []
+    app.get('/', (req: Any, res: Any) => {
+      protos.push(Object.getPrototypeOf(req) === app.request)
+      res.end()
+    })
+    const server = http.createServer(app)
+    server.on('request', () => {})
+    await withServer(app, async (srv) => {
+      await rawRequest(srv.port, 'GET', '/')
+      await rawRequest(srv.port, 'GET', '/')
+    }, server)
+    assert.deepEqual(protos, [true, true])
+  })
+})
