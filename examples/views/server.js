@@ -58,10 +58,14 @@ app.use((req, res) => {
 })
 
 app.use((err, req, res, next) => {
-  console.error(err)
+  if (app.get('env') !== 'test') console.error(err)
   // Details only outside production.
   const details = app.get('env') === 'production' ? null : err.message
   res.status(500).render('error', { title: 'Error', details })
 })
 
-app.listen(PORT, () => console.log(`views example listening on http://127.0.0.1:${PORT}`))
+module.exports = app
+
+if (require.main === module) {
+  app.listen(PORT, () => console.log(`views example listening on http://127.0.0.1:${PORT}`))
+}
