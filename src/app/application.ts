@@ -11,9 +11,11 @@ import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import type { RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
+import { appRender } from './render'
 import { adoptServer, isOwnClassInstance, serverClasses } from './server'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kGetRouter, kProfile, kRouter, type AppInternal } from './types'
+import { View } from './view'
 
 /** Marks a settings object whose `trust proxy` is still the default. */
 const trustProxyDefault = Symbol('webfw.trustProxyDefault')
@@ -93,6 +95,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.locals = Object.create(null)
     this.mountpath = '/'
     this.locals.settings = this.settings
+    this.set('view', View)
     this.set('views', resolve('views'))
     this.set('jsonp callback name', 'callback')
     if (env === 'production') this.set('view cache', true)
@@ -167,6 +170,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.engines[extension] = fn
     return this
   }
+
+  app.render = appRender
 
   app.param = function param(this: AppInternal, name: unknown, fn: unknown): AppInternal {
     if (Array.isArray(name)) {

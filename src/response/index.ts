@@ -7,6 +7,7 @@ import { ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
 import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
+import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
 
 export function createResponsePrototype(profile: Profile): object {
@@ -24,5 +25,6 @@ export function createResponsePrototype(profile: Profile): object {
   })
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
+  defineRenderMembers(proto, profile)
   return proto
 }
