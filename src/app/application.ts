@@ -12,9 +12,9 @@ import { methods } from '../router/methods'
 import type { RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { appRender } from './render'
-import { adoptServer, isOwnClassInstance, serverClasses } from './server'
+import { adoptServer, serverClasses } from './server'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
-import { kGetRouter, kProfile, kRouter, type AppInternal } from './types'
+import { kClassPrototypes, kGetRouter, kProfile, kRouter, type AppInternal } from './types'
 import { View } from './view'
 
 /** Marks a settings object whose `trust proxy` is still the default. */
@@ -109,13 +109,14 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
     // Requests from app.listen's server already have the app's prototypes;
     // others (http.createServer(app), sub-apps) are re-parented as in Express.
+    const own = this[kClassPrototypes]
     const reqProto = Object.getPrototypeOf(req)
-    if (reqProto !== this.request && !isOwnClassInstance(this, req, 'IncomingMessage')) {
+    if (reqProto !== this.request && (own === undefined || reqProto !== own[0])) {
       if (callback === undefined) adoptServer(this, req)
       Object.setPrototypeOf(req, this.request)
     }
     const resProto = Object.getPrototypeOf(res)
-    if (resProto !== this.response && !isOwnClassInstance(this, res, 'ServerResponse')) Object.setPrototypeOf(res, this.response)
+    if (resProto !== this.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, this.response)
     const app = this
     const done =
       callback ||
