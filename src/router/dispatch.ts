@@ -14,7 +14,7 @@ import parseUrl from 'parseurl'
 import type { Layer, Next } from './layer'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
-import { currentIndex, type RouterObject } from './router-state'
+import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
 import { fastPathnameEnd } from './shape'
 
 export interface DispatchRequest {
@@ -69,7 +69,14 @@ function mergeParams(params: Record<string, unknown>, parent: unknown): Record<s
   return Object.assign(obj, params)
 }
 
-function sendOptionsResponse(res: DispatchResponse, methods: string[]): void {
+function sendOptionsResponse(res: DispatchResponse, methods: string[], style: RouterStyle): void {
+  if (style.optionsResponse === 'send') {
+    const body = [...new Set(methods)].join(',')
+    const r = res as unknown as { set(name: string, value: string): unknown; send(body: string): unknown }
+    r.set('Allow', body)
+    r.send(body)
+    return
+  }
   const options: Record<string, boolean> = Object.create(null)
   for (const method of methods) options[method] = true
   const allow = Object.keys(options).sort().join(', ')
@@ -135,7 +142,7 @@ class Dispatch {
     const methods = this.methods
     if (methods !== null && !err && methods.length !== 0) {
       try {
-        sendOptionsResponse(this.res, methods)
+        sendOptionsResponse(this.res, methods, this.router.style)
       } catch (e) {
         this.callback(e)
       }
@@ -154,7 +161,7 @@ class Dispatch {
           return
         }
         const c = path[layerPath.length]
-        if (c && c !== '/') {
+        if (c && c !== '/' && (c !== '.' || !this.router.style.prefixMayPrecedeDot)) {
           this.step(layerError)
           return
         }
@@ -211,7 +218,9 @@ class Dispatch {
     if (this.slashAdded) {
       const url = req.url
       const pathIsRoot = url === '/' || url.startsWith('/?')
-      if (pathIsRoot || (this.removed.endsWith('/') && url[0] === '/')) req.url = url.slice(1)
+      if (pathIsRoot || (this.removed.endsWith('/') && url[0] === '/') || this.router.style.alwaysRemoveAddedSlash) {
+        req.url = url.slice(1)
+      }
       this.slashAdded = false
     }
     if (this.removed.length !== 0) {
@@ -254,13 +263,13 @@ class Dispatch {
       const layer = item.layer
       const mode = item.mode
       if (mode === Mode.Always) {
-        params = layer.route !== undefined ? Object.create(null) : {}
+        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? Object.create(null) : {}
         keys = EMPTY_KEYS
         layerPath = item.prefixLength === 0 ? '' : url.slice(0, item.prefixLength)
       } else if (mode === Mode.Same) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
-        params = Object.create(null)
+        params = this.router.style.nullPrototypeParams ? Object.create(null) : {}
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
       } else {
@@ -312,7 +321,7 @@ class Dispatch {
       const entry = item
       processParams(
         router.params, layer, keys, this.paramcalled ?? (this.paramcalled = {}),
-        req as { params: Record<string, unknown> }, this.res, router.catchRejections,
+        req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
         (perr) => {
           if (perr) this.step(errorBefore || perr)
           else if (route !== undefined) this.runRoute(entry, layer)
