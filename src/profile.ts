@@ -60,6 +60,7 @@ export const profile5: Profile = Object.freeze({
     useError: (_value: unknown, none: boolean) =>
       new TypeError(none ? 'argument handler is required' : 'argument handler must be a function'),
     legacyParamForms: false,
+    requireCallback: true,
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -91,6 +92,7 @@ export const profile4: Profile = Object.freeze({
         none ? 'Router.use() requires a middleware function' : 'Router.use() requires a middleware function but got a ' + typeName(value),
       ),
     legacyParamForms: true,
+    requireCallback: false,
   } as const),
   route: Object.freeze({
     catchRejections: false,

@@ -349,10 +349,16 @@ class Dispatch {
   }
 }
 
+/** 4.x lets router.handle run without a callback; leaving the router then does nothing. */
+function noCallback(): void {}
+
 const EMPTY_PARAMS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
 export function handle(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next): void {
-  if (!callback) throw new TypeError('argument callback is required')
+  if (!callback) {
+    if (router.style.requireCallback) throw new TypeError('argument callback is required')
+    callback = noCallback
+  }
   const state = new Dispatch(router, req, res, callback)
   req.next = state.next
   req.baseUrl = state.parentUrl

@@ -39,6 +39,8 @@ export interface RouterStyle {
   useError(value: unknown, none: boolean): Error
   /** `router.param(fn)` and `router.param(':name', fn)`, deprecated (4.x). */
   readonly legacyParamForms: boolean
+  /** `router.handle(req, res)` without a callback throws (5.x). */
+  readonly requireCallback: boolean
 }
 
 /** What a router needs from its version profile. */
