@@ -8,6 +8,7 @@ import type { Profile } from '../profile'
 import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
 import { defineSendMembers } from './send'
+import { defineTransferMembers } from './transfer'
 
 export function createResponsePrototype(profile: Profile): object {
   const proto = Object.create(ServerResponse.prototype) as object
@@ -24,5 +25,6 @@ export function createResponsePrototype(profile: Profile): object {
   })
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
+  defineTransferMembers(proto, profile)
   return proto
 }
