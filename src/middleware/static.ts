@@ -39,13 +39,13 @@ function redirectDocument(location: string): string {
 /**
  * The Location of the trailing-slash redirect: the original path (query kept)
  * plus "/", host-relative whatever the request line held. A run of leading
- * slashes or backslashes becomes one "/" and any other backslash is encoded,
- * so `//evil.example/` or `/\evil.example/` can never come out as a
- * protocol-relative URL that browsers would follow to another host.
+ * slashes becomes one and every backslash is percent-encoded, so neither
+ * `//evil.example` nor `/\evil.example` (which browsers read as `//`) can
+ * come out as a protocol-relative URL pointing at another host.
  */
 function trailingSlashLocation(req: IncomingMessage): string {
   const original = parseUrl.original(req)
-  const pathname = ((original?.pathname ?? '/') + '/').replace(/^[/\\]+/, '/')
+  const pathname = ((original?.pathname ?? '/') + '/').replace(/^\/+/, '/')
   return encodeUrl(pathname + (original?.search ?? '')).replace(/\\/g, '%5C')
 }
 
