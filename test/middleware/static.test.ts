@@ -83,6 +83,28 @@ describe('static(): serving files', () => {
     assert.equal(r.headers.allow, 'GET, HEAD')
   })
 
+  test('a file larger than one read chunk is streamed whole, and in ranges', async () => {
+    const fs = await import('node:fs')
+    const big = Buffer.alloc(300 * 1024)
+    for (let i = 0; i < big.length; i++) big[i] = i % 251
+    fs.writeFileSync(path.join(tree.root, 'big.bin'), big)
+    const whole = await get(staticApp(), '/big.bin')
+    assert.equal(whole.status, 200)
+    assert.ok(whole.bytes.equals(big))
+    const part = await get(staticApp(), '/big.bin', { Range: 'bytes=100000-200000' })
+    assert.equal(part.status, 206)
+    assert.ok(part.bytes.equals(big.subarray(100000, 200001)))
+  })
+
+  test('a small file that shrinks between stat and read is an error, not a short body', async () => {
+    const fs = await import('node:fs')
+    const file = path.join(tree.root, 'shrinking.txt')
+    fs.writeFileSync(file, 'long enough content')
+    const r = await get(staticApp({ setHeaders: () => fs.truncateSync(file, 4) }), '/shrinking.txt')
+    assert.equal(r.status, 500)
+    assert.ok(!r.text.includes('long'))
+  })
+
   test('a status set earlier is kept', async () => {
     const app = webfw()
     app.use((_req: Any, res: Any, next: Any) => {
