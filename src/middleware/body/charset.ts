@@ -38,9 +38,17 @@ export function headerCharset(header: string | undefined): string | null {
   return charset
 }
 
-/** Whether iconv-lite can decode `charset`. */
+const known = new Map<string, boolean>()
+
+/** Whether iconv-lite can decode `charset` (memoised: its lookup canonicalises the name each time). */
 export function charsetExists(charset: string): boolean {
-  return iconv.encodingExists(charset)
+  let exists = known.get(charset)
+  if (exists === undefined) {
+    exists = iconv.encodingExists(charset)
+    if (known.size >= MAX_ENTRIES) known.clear()
+    known.set(charset, exists)
+  }
+  return exists
 }
 
 function isUtf8(charset: string): boolean {
