@@ -7,6 +7,7 @@
  * client errors and missing files call `next()`; without it they call
  * `next(err)`, 404 included.
  */
+import type { Stats } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import encodeUrl from 'encodeurl'
@@ -24,7 +25,7 @@ export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next)
 export interface StaticOptions extends FileOptions {
   fallthrough?: boolean
   redirect?: boolean
-  setHeaders?: (res: ServerResponse, path: string, stat: import('node:fs').Stats) => void
+  setHeaders?: (res: ServerResponse, path: string, stat: Stats) => void
 }
 
 function redirectDocument(location: string): string {
