@@ -9,6 +9,7 @@ import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
 import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
+import { defineTransferMembers } from './transfer'
 
 export function createResponsePrototype(profile: Profile): object {
   const proto = Object.create(ServerResponse.prototype) as object
@@ -26,5 +27,6 @@ export function createResponsePrototype(profile: Profile): object {
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
   defineRenderMembers(proto, profile)
+  defineTransferMembers(proto, profile)
   return proto
 }
