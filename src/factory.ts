@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
+import { cookieParser } from './middleware/cookie-parser'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
 import { createResponsePrototype } from './response'
@@ -47,5 +48,6 @@ export function createFactory(profile: Profile): Factory {
   factory.response = response
   factory.Route = Route
   factory.Router = Router
+  factory.cookieParser = cookieParser
   return factory
 }
