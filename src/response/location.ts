@@ -47,6 +47,8 @@ export function defineLocationMembers(proto: object, _profile: Profile): void {
       status = args[0]
       target = args[1]
     }
+    // Status first: a bad status throws before any header is touched.
+    this.status(status as number)
     const address = (this as unknown as { location(u: unknown): ResponseInternal }).location(target).get('Location') as string
     const message = (statuses.message as Record<number, string | undefined>)[status as number]
     let body = ''
@@ -62,7 +64,6 @@ export function defineLocationMembers(proto: object, _profile: Profile): void {
         body = ''
       },
     })
-    this.status(status as number)
     this.setHeader('Content-Length', Buffer.byteLength(body))
     if (this.req.method === 'HEAD') this.end()
     else this.end(body)
