@@ -5,16 +5,15 @@
  * joins repeated headers with ", ".
  */
 import { isIP } from 'node:net'
-import type { TrustFn } from '../app/settings'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
 import type { RequestInternal } from './internal'
+import { trustsPeer } from './proxy'
 
 /** Host header value, or the first X-Forwarded-Host value from a trusted proxy. */
 export function forwardedHost(req: RequestInternal): string | undefined {
-  const trust = req.app.get('trust proxy fn') as TrustFn
   let val = req.headers['x-forwarded-host'] as string | undefined
-  if (!val || !trust(req.socket ? (req.socket.remoteAddress as string) : (undefined as never), 0)) {
+  if (!val || !trustsPeer(req)) {
     val = req.headers.host
   } else {
     const comma = val.indexOf(',')

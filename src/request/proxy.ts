@@ -15,11 +15,18 @@ function trustOf(req: RequestInternal): TrustFn {
   return req.app.get('trust proxy fn') as TrustFn
 }
 
+/** Whether `trust proxy` trusts the socket's peer, i.e. the X-Forwarded-* headers it sent. */
+export function trustsPeer(req: RequestInternal): boolean {
+  // A destroyed socket has no address: the trust function decides, as under Express.
+  const trust = trustOf(req) as (addr: string | undefined, i: number) => boolean
+  return trust(req.socket ? req.socket.remoteAddress : undefined, 0)
+}
+
 /** "https" on a TLS socket, else "http"; a trusted proxy's X-Forwarded-Proto wins. */
 export function protocolOf(req: RequestInternal): string {
   const socket = req.socket as (typeof req.socket & { encrypted?: boolean }) | undefined
   const proto = socket && socket.encrypted ? 'https' : 'http'
-  if (!trustOf(req)(socket ? (socket.remoteAddress as string) : (undefined as never), 0)) return proto
+  if (!trustsPeer(req)) return proto
   const header = req.headers['x-forwarded-proto']
   const value = typeof header === 'string' && header !== '' ? header : proto
   // Normally one value, but a chain of proxies may have appended theirs.
