@@ -24,8 +24,8 @@ export interface Factory {
 }
 
 export function createFactory(profile: Profile): Factory {
-  const Route = createRouteClass(profile.catchRejections)
-  const Router = createRouterFactory({ syntax: profile.syntax, catchRejections: profile.catchRejections, Route })
+  const Route = createRouteClass(profile.route)
+  const Router = createRouterFactory({ syntax: profile.syntax, Route, style: profile.router })
   const application = createApplicationPrototype(profile, Router)
   const request = createRequestPrototype(profile)
   const response = createResponsePrototype(profile)

@@ -12,6 +12,7 @@ import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
 import { defineJsonpMembers } from './jsonp'
 import { defineLocationMembers } from './location'
+import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
 
 export function createResponsePrototype(profile: Profile): object {
@@ -38,5 +39,6 @@ export function createResponsePrototype(profile: Profile): object {
   defineLocationMembers(proto, profile)
   defineCookieMembers(proto, profile)
   defineAttachmentMembers(proto, profile)
+  defineRenderMembers(proto, profile)
   return proto
 }
