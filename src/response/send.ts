@@ -7,7 +7,7 @@
  */
 import statuses from 'statuses'
 import type { Profile } from '../profile'
-import { isBuiltinETag, type ETagFn } from '../util/etag'
+import type { ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import type { ResponseInternal } from './internal'
@@ -89,10 +89,7 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (generateETag ? isBuiltinETag(etagFn) : chunk.length < 1000) {
-        // The built-in tags hash the UTF-8 string itself, so the body stays a
-        // string and Node writes it with the headers in one piece. A custom
-        // `etag` function gets a Buffer, as under Express.
+      } else if (!generateETag && chunk.length < 1000) {
         len = Buffer.byteLength(chunk, encoding)
       } else {
         chunk = Buffer.from(chunk as string, encoding)

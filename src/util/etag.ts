@@ -34,8 +34,3 @@ export function entityTag(body: string | Buffer, encoding?: BufferEncoding): str
 export const generateETag: ETagFn = (body, encoding) => entityTag(body, encoding)
 
 export const generateWeakETag: ETagFn = (body, encoding) => 'W/' + entityTag(body, encoding)
-
-/** Whether `fn` is one of the generators above, which take UTF-8 strings as they are. */
-export function isBuiltinETag(fn: unknown): boolean {
-  return fn === generateWeakETag || fn === generateETag
-}
