@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
 import { createBodyParsers } from './middleware/body'
+import { cookieParser } from './middleware/cookie-parser'
 import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
@@ -51,5 +52,6 @@ export function createFactory(profile: Profile): Factory {
   factory.Router = Router
   Object.assign(factory, createBodyParsers(profile))
   factory.static = createStatic(profile)
+  factory.cookieParser = cookieParser
   return factory
 }

@@ -4,7 +4,7 @@
  * `setCharset`. Both are pure functions of short strings that responses
  * repeat constantly, so their results are memoised in small bounded maps.
  */
-import contentType from 'content-type'
+import * as contentType from 'content-type'
 import mime from 'mime-types'
 
 const MAX_ENTRIES = 256

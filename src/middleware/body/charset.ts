@@ -3,7 +3,7 @@
  * header, and decoding a body's bytes to text with it (iconv-lite, which
  * knows the Unicode encodings and the legacy code pages).
  */
-import contentType from 'content-type'
+import * as contentType from 'content-type'
 import iconv from 'iconv-lite'
 
 const MAX_ENTRIES = 256
