@@ -11,7 +11,7 @@
 import onFinished from 'on-finished'
 import { compileFormat } from './compile'
 import { getHome, namedFormat } from './registry'
-import { arrivalAddress } from './request-info'
+import { arrivalAddress, kHeadFields } from './request-info'
 import type { AnyFormatFn, LogRequest, LogResponse, StreamOptions } from './types'
 import { deprecate, reportFailure } from './warn'
 
@@ -95,8 +95,9 @@ function recordStart(target: LogRequest | LogResponse): void {
  * Records the moment the response head is written, by wrapping `writeHead` on
  * this response object only. The wrapper passes its `this`, all its arguments
  * and the result through untouched (every form of `writeHead`, including the
- * flat `[name, value, ...]` header array), and records the time only. Node's
- * implicit head (`res.write`/`res.end` without `writeHead`) goes through
+ * flat `[name, value, ...]` header array); it only records the time and keeps
+ * a reference to the header fields argument for `:res[name]`. Node's implicit
+ * head (`res.write`/`res.end` without `writeHead`) goes through
  * `this.writeHead` too, so it is seen as well.
  */
 function hookWriteHead(res: LogResponse): void {
@@ -105,6 +106,9 @@ function hookWriteHead(res: LogResponse): void {
   res.writeHead = function recordingWriteHead(this: LogResponse, ...args: unknown[]): unknown {
     // another reqlog instance on the same response may have recorded it first
     if (res._startAt === undefined) recordStart(res)
+    // writeHead(status, fields) or writeHead(status, reason, fields)
+    const fields = args[typeof args[1] === 'string' ? 2 : 1]
+    if (fields !== null && typeof fields === 'object') (res as Record<symbol, unknown>)[kHeadFields] = fields
     return writeHead.apply(this, args)
   }
 }
@@ -113,7 +117,7 @@ function hookWriteHead(res: LogResponse): void {
 export function createLogger(format: unknown, options: unknown): Middleware {
   let fmt = format
   let opts = (options ?? {}) as Record<string, unknown>
-  if (format !== null && typeof format === 'object') {
+  if (format !== null && typeof format === 'object' && !Array.isArray(format)) {
     opts = format as Record<string, unknown>
     fmt = opts.format || 'default'
     deprecate(`reqlog(options): use reqlog(${typeof fmt === 'string' ? JSON.stringify(fmt) : 'format'}, options) instead`)

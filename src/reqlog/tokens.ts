@@ -10,7 +10,7 @@ import { parse as parseBasicAuth } from 'basic-auth'
 import { clfDate, elapsedText, isoDate, webDate } from './clock'
 import { escapeLogValue } from './escape'
 import { defineToken } from './registry'
-import { headersSent, headerText, remoteAddress } from './request-info'
+import { headersSent, headerText, remoteAddress, responseHeader } from './request-info'
 import type { LogRequest, LogResponse } from './types'
 
 type Req = LogRequest
@@ -88,8 +88,5 @@ export function defineBuiltinTokens(): void {
     return headers && typeof field === 'string' ? headerText(headers[field.toLowerCase()]) : undefined
   })
 
-  token('res', (req, res, field) => {
-    if (!headersSent(res) || typeof field !== 'string' || typeof res.getHeader !== 'function') return undefined
-    return headerText(res.getHeader(field))
-  })
+  token('res', (req, res, field) => (headersSent(res) && typeof field === 'string' ? responseHeader(res, field) : undefined))
 }
