@@ -3,6 +3,9 @@
 // real HTTP exchange that went through both loggers, so every token reads
 // what it reads in production (headers, status, timing marks).
 //
+// Also: the per-response cost of reqlog's own res.writeHead hook against
+// on-headers (what morgan uses), each recording the same start marks.
+//
 // usage: npm run bench:reqlog   (builds first)
 import http from 'node:http'
 import { createRequire } from 'node:module'
@@ -11,6 +14,9 @@ import { Bench } from 'tinybench'
 const require = createRequire(import.meta.url)
 const reqlog = require('webfw/reqlog')
 const morgan = require('morgan')
+// morgan's own dependency, resolved from morgan
+const onHeaders = createRequire(require.resolve('morgan'))('on-headers')
+const { hookWriteHead } = require('../dist/reqlog/middleware.js')
 
 const sink = { write() {} }
 
@@ -70,21 +76,46 @@ function batch(format, tokens) {
   }
 }
 
+// A response stand-in whose writeHead does nothing, so only the hooks differ.
+function fakeResponse() {
+  return { statusCode: 200, _startAt: undefined, _startTime: undefined, writeHead() { return this }, setHeader() {}, removeHeader() {}, appendHeader() {} }
+}
+const fields = { 'Content-Type': 'text/plain' }
+function recordStart() {
+  this._startAt = process.hrtime()
+  this._startTime = new Date()
+}
+
 const bench = new Bench({ time: 2000, warmupTime: 500 })
 for (const [name, [ours, theirs]] of Object.entries(lines)) {
   bench.add(`${name} reqlog`, batch(ours, reqlog))
   bench.add(`${name} morgan`, batch(theirs, morgan))
 }
+bench.add('writeHead hook reqlog', () => {
+  for (let i = 0; i < BATCH; i++) {
+    const r = fakeResponse()
+    hookWriteHead(r)
+    r.writeHead(200, fields)
+  }
+})
+bench.add('writeHead hook morgan', () => {
+  for (let i = 0; i < BATCH; i++) {
+    const r = fakeResponse()
+    onHeaders(r, recordStart)
+    r.writeHead(200, fields)
+  }
+})
 await bench.run()
 if (length === 0) throw new Error('no output')
 
+// medians: the machines this runs on are often shared, and means take in their hiccups
 const mean = Object.fromEntries(bench.tasks.map((t) => [t.name, t.result.latency.p50 * 1e6 / BATCH]))
 console.table(bench.tasks.map((t) => ({
   task: t.name,
-  'ns per line (median)': mean[t.name].toFixed(1),
+  'ns per line or response (median)': mean[t.name].toFixed(1),
   'rme %': t.result.latency.rme.toFixed(2),
   samples: t.result.latency.samples.length,
 })))
-for (const name of Object.keys(lines)) {
+for (const name of [...Object.keys(lines), 'writeHead hook']) {
   console.log(`${name}: reqlog is ${(mean[`${name} morgan`] / mean[`${name} reqlog`]).toFixed(2)}x faster than morgan`)
 }

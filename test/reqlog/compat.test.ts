@@ -5,7 +5,7 @@
  * morgan and once with webfw/reqlog in its place. The lines must be the same
  * once the time-dependent fields (dates, durations) are normalised.
  *
- * Run on webfw (5.x and 4.x), Express 5 and a plain node:http server.
+ * Run on webfw (5.x and 4.x), Express 5 and 4, and a plain node:http server.
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
@@ -18,6 +18,8 @@ import { basic, LineSink, reqlog, send } from './support'
 const morgan: Any = require('morgan')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express: Any = require('express')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
 
 interface Sinks {
   [name: string]: LineSink
@@ -169,6 +171,7 @@ const frameworks: Array<[string, Framework]> = [
   ['webfw 5.x', expressLike(webfw)],
   ['webfw 4.x', expressLike(webfw4)],
   ['Express 5', expressLike(express)],
+  ['Express 4', expressLike(express4)],
   ['node:http', plainHttp],
 ]
 
