@@ -8,29 +8,37 @@
  * also exposed as properties of the `reqlog` function ("home"), as morgan
  * users expect (`tokens.method(req, res)`, `reqlog.combined`).
  *
- * Each token name owns one `TokenCell` for the life of the process. Compiled
- * format strings hold the cell, not the callback, so `reqlog.token(name, fn)`
- * redefining a token is seen by formats compiled before it, without any
- * lookup by name while logging.
+ * Each defined token name owns one `TokenCell` for the life of the process.
+ * Compiled format strings hold the cell, not the callback, so
+ * `reqlog.token(name, fn)` redefining a token is seen by formats compiled
+ * before it, without any lookup by name while logging.
  */
 import { escapeLogValue } from './escape'
 import type { AnyFormatFn, AnyTokenFn } from './types'
 
+/** The object tokens and formats are exposed on: the `reqlog` function. */
+let home: Record<string, unknown> | undefined
+
 /** The current definition of one token name. */
 export class TokenCell {
-  /** The callback as registered; undefined while the name is not defined. */
-  fn: AnyTokenFn | undefined = undefined
   /**
-   * `fn` bound to `reqlog`, the `this` morgan gives token callbacks. Compiled
+   * The callback bound to `reqlog`, the `this` morgan gives token callbacks. Compiled
    * formats call this: a plain call of a bound function stays cheap where the
    * call site sees many different tokens, while `fn.call(tokens, ...)` there
    * cost about 35 ns a token (dev line 480 -> 300 ns, bench/reqlog.bench.mjs).
    */
-  bound: AnyTokenFn | undefined = undefined
+  bound!: AnyTokenFn
   /** Whether string results still need escaping (false for callbacks that escape or cannot return unsafe text). */
-  escapeStrings = true
+  escapeStrings!: boolean
 
-  constructor(readonly name: string) {}
+  constructor(readonly name: string, fn: AnyTokenFn, escapeStrings: boolean) {
+    this.define(fn, escapeStrings)
+  }
+
+  define(fn: AnyTokenFn, escapeStrings: boolean): void {
+    this.bound = fn.bind(home)
+    this.escapeStrings = escapeStrings
+  }
 }
 
 const cells: Record<string, TokenCell> = Object.create(null)
@@ -44,8 +52,6 @@ const formats: Record<string, string | AnyFormatFn> = Object.create(null)
  * found on a tokens object other than `reqlog`.
  */
 const selfEscaping = new WeakSet<AnyTokenFn>()
-
-let home: Record<string, unknown> | undefined
 
 /** Names that every function already has, and reqlog's own API. */
 const RESERVED = new Set<string>([
@@ -80,9 +86,9 @@ function checkName(api: string, kind: string, name: unknown): string {
   return name
 }
 
-/** The cell of a token name, created empty when first referenced. */
-export function cellFor(name: string): TokenCell {
-  return cells[name] ?? (cells[name] = new TokenCell(name))
+/** The cell of a defined token, or undefined. */
+export function definedCell(name: string): TokenCell | undefined {
+  return cells[name]
 }
 
 /**
@@ -95,11 +101,10 @@ export function defineToken(api: string, name: unknown, fn: unknown, escapes = f
     throw new TypeError(`${api}: the callback of token ${JSON.stringify(key)} must be a function`)
   }
   const callback = fn as AnyTokenFn
-  const cell = cellFor(key)
   const trusted = escapes || selfEscaping.has(callback)
-  cell.fn = callback
-  cell.bound = callback.bind(home)
-  cell.escapeStrings = !trusted
+  const cell = cells[key]
+  if (cell === undefined) cells[key] = new TokenCell(key, callback, !trusted)
+  else cell.define(callback, !trusted)
   expose(key, trusted ? callback : escapingWrapper(callback))
   if (escapes) selfEscaping.add(callback)
 }

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict'
 import { execFileSync } from 'node:child_process'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
-import { packageRoot } from '../helpers/webfw'
+import { internal, packageRoot } from '../helpers/webfw'
 import { basic, collectWarnings, LineSink, logOne, plainServer, rawExchange, reqlog, send } from './support'
 
 describe('format strings are data, never code', () => {
@@ -57,6 +57,13 @@ describe('format strings are data, never code', () => {
   test('unknown tokens, with and without arguments, are logged as written', async () => {
     const format = ':nope :no-such-token[with arg] :x :12:30 ::method [:] :[method]'
     assert.equal((await logOne(format)).line, ':nope :no-such-token[with arg] :x :12:30 :GET [:] :[method]')
+  })
+
+  test('made-up token names do not grow the token table', () => {
+    const { definedCell } = internal('reqlog/registry')
+    for (let i = 0; i < 1000; i++) reqlog.compile(`:made-up-${i} :method`)(reqlog, { method: 'GET' }, {})
+    assert.equal(definedCell('made-up-7'), undefined)
+    assert.notEqual(definedCell('method'), undefined)
   })
 
   test('an unterminated argument leaves the bracket as text', async () => {
