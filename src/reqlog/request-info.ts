@@ -69,7 +69,8 @@ function fieldFrom(fields: HeadFields, lower: string): string | number | string[
   const pairs = fields.length > 0 && Array.isArray(fields[0])
   const step = pairs ? 1 : 2
   for (let i = 0; i < fields.length; i += step) {
-    const [key, value] = pairs ? (fields[i] as unknown[]) : [fields[i], fields[i + 1]]
+    const entry = fields[i]
+    const [key, value] = pairs ? (Array.isArray(entry) ? entry : []) : [entry, fields[i + 1]]
     if (typeof key === 'string' && key.toLowerCase() === lower) values.push(...(Array.isArray(value) ? value : [value]))
   }
   return values.length === 0 ? undefined : values.length === 1 ? (values[0] as string) : values.map(String)

@@ -90,17 +90,29 @@ describe('format strings are data, never code', () => {
       const res = { headersSent: true, statusCode: 200, getHeader: () => undefined }
       const lines = ['combined', 'common', 'short', 'tiny', 'default'].map((n) => reqlog.compile(reqlog[n])(reqlog, req, res))
       lines.push(reqlog.dev(reqlog, req, res), reqlog.compile('" + process.exit(3) + "')(reqlog, req, res))
-      reqlog('combined', { stream: { write() {} } })
       let morganError = 'none'
       try { morgan.compile(':method') } catch (err) { morganError = err.name }
-      console.log(JSON.stringify({ lines, morganError }))`
+      // and a real request through the middleware
+      const http = require('node:http')
+      const log = reqlog('tiny', { stream: { write: (l) => lines.push(l) } })
+      const server = http.createServer((req, res) => log(req, res, () => res.end('ok')))
+      server.listen(0, '127.0.0.1', () => {
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/live' }, (r) => {
+          r.resume()
+          r.on('end', () => setTimeout(() => {
+            server.close()
+            console.log(JSON.stringify({ lines, morganError }))
+          }, 20))
+        })
+      })`
     const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { cwd: packageRoot, encoding: 'utf8' })
     const { lines, morganError } = JSON.parse(out) as { lines: string[]; morganError: string }
     // the flag is in force: morgan, which uses new Function, cannot compile
     assert.equal(morganError, 'EvalError')
-    assert.equal(lines.length, 7)
+    assert.equal(lines.length, 8)
     assert.match(lines[3], /^GET \/ 200 - - - ms$/)
     assert.equal(lines[6], '" + process.exit(3) + "')
+    assert.match(lines[7], /^GET \/live 200 - - \d+\.\d{3} ms\n$/)
   })
 })
 
