@@ -6,6 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
+import { createBodyParsers } from './middleware/body'
+import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
 import { createResponsePrototype } from './response'
@@ -23,8 +25,8 @@ export interface Factory {
 }
 
 export function createFactory(profile: Profile): Factory {
-  const Route = createRouteClass(profile.catchRejections)
-  const Router = createRouterFactory({ syntax: profile.syntax, catchRejections: profile.catchRejections, Route })
+  const Route = createRouteClass(profile.route)
+  const Router = createRouterFactory({ syntax: profile.syntax, Route, style: profile.router })
   const application = createApplicationPrototype(profile, Router)
   const request = createRequestPrototype(profile)
   const response = createResponsePrototype(profile)
@@ -47,5 +49,7 @@ export function createFactory(profile: Profile): Factory {
   factory.response = response
   factory.Route = Route
   factory.Router = Router
+  Object.assign(factory, createBodyParsers(profile))
+  factory.static = createStatic(profile)
   return factory
 }

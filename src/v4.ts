@@ -1,10 +1,14 @@
 /**
  * webfw/v4: the factory with the Express 4.x behaviour profile.
- * Until the 4.x profile lands it is the 5.x factory.
+ *
+ * @example
+ * const webfw = require('webfw/v4')
+ * const app = webfw()
+ * app.get('/ab?cd', (req, res) => res.send('4.x patterns'))
  */
 import { createFactory } from './factory'
-import { profile5 } from './profile'
+import { profile4 } from './profile'
 
-const webfw = createFactory(profile5)
+const webfw = createFactory(profile4)
 
 export = webfw

@@ -11,9 +11,11 @@ import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import type { RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
-import { isOwnClassInstance, serverClasses } from './server'
+import { appRender } from './render'
+import { adoptServer, serverClasses } from './server'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
-import { kGetRouter, kProfile, kRouter, type AppInternal } from './types'
+import { kClassPrototypes, kGetRouter, kProfile, kRouter, type AppInternal } from './types'
+import { View } from './view'
 
 /** Marks a settings object whose `trust proxy` is still the default. */
 const trustProxyDefault = Symbol('webfw.trustProxyDefault')
@@ -93,6 +95,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.locals = Object.create(null)
     this.mountpath = '/'
     this.locals.settings = this.settings
+    this.set('view', View)
     this.set('views', resolve('views'))
     this.set('jsonp callback name', 'callback')
     if (env === 'production') this.set('view cache', true)
@@ -106,10 +109,14 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
     // Requests from app.listen's server already have the app's prototypes;
     // others (http.createServer(app), sub-apps) are re-parented as in Express.
+    const own = this[kClassPrototypes]
     const reqProto = Object.getPrototypeOf(req)
-    if (reqProto !== this.request && !isOwnClassInstance(this, req, 'IncomingMessage')) Object.setPrototypeOf(req, this.request)
+    if (reqProto !== this.request && (own === undefined || reqProto !== own[0])) {
+      if (callback === undefined) adoptServer(this, req)
+      Object.setPrototypeOf(req, this.request)
+    }
     const resProto = Object.getPrototypeOf(res)
-    if (resProto !== this.response && !isOwnClassInstance(this, res, 'ServerResponse')) Object.setPrototypeOf(res, this.response)
+    if (resProto !== this.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, this.response)
     const app = this
     const done =
       callback ||
@@ -164,6 +171,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.engines[extension] = fn
     return this
   }
+
+  app.render = appRender
 
   app.param = function param(this: AppInternal, name: unknown, fn: unknown): AppInternal {
     if (Array.isArray(name)) {

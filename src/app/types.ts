@@ -9,6 +9,8 @@ import type { RouterObject } from '../router/router-state'
 export const kRouter = Symbol('webfw.app.router')
 export const kServerClasses = Symbol('webfw.app.serverClasses')
 export const kProfile = Symbol('webfw.app.profile')
+/** [request, response] prototypes of the app's server classes, once created. */
+export const kClassPrototypes = Symbol('webfw.app.classPrototypes')
 export const kGetRouter = Symbol('webfw.app.getRouter')
 
 export interface AppInternal extends EventEmitter {
@@ -29,6 +31,7 @@ export interface AppInternal extends EventEmitter {
   [kGetRouter](): RouterObject
   [kRouter]: RouterObject | null
   [kServerClasses]: ServerClasses | undefined
+  [kClassPrototypes]: [object, object] | undefined
 }
 
 export interface ServerClasses {

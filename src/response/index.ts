@@ -7,7 +7,9 @@ import { ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
 import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
+import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
+import { defineTransferMembers } from './transfer'
 
 export function createResponsePrototype(profile: Profile): object {
   const proto = Object.create(ServerResponse.prototype) as object
@@ -24,5 +26,7 @@ export function createResponsePrototype(profile: Profile): object {
   })
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
+  defineRenderMembers(proto, profile)
+  defineTransferMembers(proto, profile)
   return proto
 }

@@ -4,18 +4,18 @@
  * restores the mount path around `use` layers, routes errors to four-argument
  * handlers, and honours `next('route')` / `next('router')`.
  *
- * This is the hot path. It allocates two closures per router entered (`next`
- * and `done`) and a params object per matched layer, nothing per skipped
- * layer. The plan is looked up again only when `req.url`, `req.method` or the
- * router's stack changes while the request is inside it (URL rewriting,
- * method-override, routes added at run time).
+ * This is the hot path. Entering a router allocates one `Dispatch` object and
+ * the `next` closure handed to callbacks, plus a params object per matched
+ * layer; nothing per skipped layer. The plan is looked up again only when
+ * `req.url`, `req.method` or the router's stack changes while the request is
+ * inside the router (URL rewriting, method-override, routes added at run time).
  */
 import parseUrl from 'parseurl'
 import type { Layer, Next } from './layer'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
+import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
 import { fastPathnameEnd } from './shape'
-import { currentIndex, type RouterObject } from './router-state'
 
 export interface DispatchRequest {
   url: string
@@ -34,7 +34,7 @@ interface DispatchResponse {
 
 const EMPTY_PLAN: readonly PlanEntry[] = []
 const EMPTY_KEYS: readonly string[] = []
-const POSITIONAL_KEYS: string[] = Array.from({ length: 32 }, (_, i) => 'p' + i)
+const POSITIONAL_KEYS: readonly string[] = Array.from({ length: 32 }, (_, i) => 'p' + i)
 
 function getPathname(req: DispatchRequest): string | undefined {
   try {
@@ -44,12 +44,12 @@ function getPathname(req: DispatchRequest): string | undefined {
   }
 }
 
-function getProtohost(url: unknown): string | undefined {
-  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return undefined
+function getProtohost(url: unknown): string {
+  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return ''
   const searchIndex = url.indexOf('?')
   const pathLength = searchIndex !== -1 ? searchIndex : url.length
   const fqdnIndex = url.substring(0, pathLength).indexOf('://')
-  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : undefined
+  return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : ''
 }
 
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
@@ -69,7 +69,14 @@ function mergeParams(params: Record<string, unknown>, parent: unknown): Record<s
   return Object.assign(obj, params)
 }
 
-function sendOptionsResponse(res: DispatchResponse, methods: string[]): void {
+function sendOptionsResponse(res: DispatchResponse, methods: string[], style: RouterStyle): void {
+  if (style.optionsResponse === 'send') {
+    const body = [...new Set(methods)].join(',')
+    const r = res as unknown as { set(name: string, value: string): unknown; send(body: string): unknown }
+    r.set('Allow', body)
+    r.send(body)
+    return
+  }
   const options: Record<string, boolean> = Object.create(null)
   for (const method of methods) options[method] = true
   const allow = Object.keys(options).sort().join(', ')
@@ -80,153 +87,194 @@ function sendOptionsResponse(res: DispatchResponse, methods: string[]): void {
   res.end(allow)
 }
 
-export function handle(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next): void {
-  if (!callback) throw new TypeError('argument callback is required')
+function finishLater(state: Dispatch, err: unknown): void {
+  state.done(err)
+}
 
-  const stack = router.stack
-  const protohost = getProtohost(req.url) || ''
-  const parentParams = req.params
-  const parentUrl = req.baseUrl || ''
-  const savedBaseUrl = req.baseUrl
-  const savedNext = req.next
-  const savedParams = req.params
-  const methods: string[] | null = req.method === 'OPTIONS' ? [] : null
-  let removed = ''
-  let slashAdded = false
-  let sync = 0
-  let paramcalled: ParamCalls | null = null
-
+/** The state of one request inside one router. */
+class Dispatch {
+  readonly next: Next
+  private readonly stack: Layer[]
+  private readonly protohost: string
+  readonly parentUrl: string
+  private readonly savedBaseUrl: string | undefined
+  private readonly savedNext: Next | undefined
+  private readonly savedParams: Record<string, unknown> | undefined
+  private readonly methods: string[] | null
+  private removed = ''
+  private slashAdded = false
+  private sync = 0
+  private paramcalled: ParamCalls | null = null
   // The current plan and what it was computed for.
-  let index: LayerIndex | null = null
-  let plan: readonly PlanEntry[] = EMPTY_PLAN
-  let values: Record<string, string> | null = null
-  let planUrl: string | undefined
-  let planMethod: string | undefined
-  let path: string | undefined
-  let pathEnd = -1
-  let cursor = 0
-  /** Stack position of the last layer examined (Express's idx - 1). */
-  let lastIndex = -1
+  private index: LayerIndex | null = null
+  private plan: readonly PlanEntry[] = EMPTY_PLAN
+  private values: Record<string, string> | null = null
+  private planUrl: string | undefined = undefined
+  private planMethod: string | undefined = undefined
+  private path: string | undefined = undefined
+  private pathEnd = -1
+  private cursor = 0
+  /** Stack position of the last layer examined (Express's `idx - 1`). */
+  private lastIndex = -1
 
-  const done = (err?: unknown): void => {
-    req.baseUrl = savedBaseUrl
-    req.next = savedNext
-    req.params = savedParams
+  constructor(
+    private readonly router: RouterObject,
+    private readonly req: DispatchRequest,
+    private readonly res: DispatchResponse,
+    private readonly callback: Next,
+  ) {
+    this.stack = router.stack
+    this.protohost = getProtohost(req.url)
+    this.parentUrl = req.baseUrl || ''
+    this.savedBaseUrl = req.baseUrl
+    this.savedNext = req.next
+    this.savedParams = req.params
+    this.methods = req.method === 'OPTIONS' ? [] : null
+    this.next = (err) => this.step(err)
+  }
+
+  /** Leaves the router: restores what entering it changed, then calls out. */
+  done(err: unknown): void {
+    const req = this.req
+    req.baseUrl = this.savedBaseUrl
+    req.next = this.savedNext
+    req.params = this.savedParams
+    const methods = this.methods
     if (methods !== null && !err && methods.length !== 0) {
       try {
-        sendOptionsResponse(res, methods)
+        sendOptionsResponse(this.res, methods, this.router.style)
       } catch (e) {
-        callback(e)
+        this.callback(e)
       }
       return
     }
-    callback(err)
+    this.callback(err)
   }
 
-  const trimPrefix = (layer: Layer, layerError: unknown, layerPath: string, checked: boolean): void => {
+  private trimPrefix(layer: Layer, layerError: unknown, layerPath: string, checked: boolean): void {
+    const req = this.req
     if (layerPath.length !== 0) {
       if (!checked) {
-        const p = path as string
-        if (layerPath !== p.substring(0, layerPath.length)) {
-          next(layerError)
+        const path = this.path as string
+        if (layerPath !== path.substring(0, layerPath.length)) {
+          this.step(layerError)
           return
         }
-        const c = p[layerPath.length]
-        if (c && c !== '/') {
-          next(layerError)
+        const c = path[layerPath.length]
+        if (c && c !== '/' && (c !== '.' || !this.router.style.prefixMayPrecedeDot)) {
+          this.step(layerError)
           return
         }
       }
-      removed = layerPath
+      const protohost = this.protohost
+      const removed = layerPath
+      this.removed = removed
       req.url = protohost + req.url.slice(protohost.length + removed.length)
       if (!protohost && req.url[0] !== '/') {
         req.url = '/' + req.url
-        slashAdded = true
+        this.slashAdded = true
       }
       req.baseUrl =
-        parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+        this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }
-    if (layerError) layer.handleError(layerError, req, res, next)
-    else layer.handleRequest(req, res, next)
+    if (layerError) layer.handleError(layerError, req, this.res, this.next)
+    else layer.handleRequest(req, this.res, this.next)
   }
 
-  const next: Next = (err) => {
+  /** Re-plans for the current URL and method; false when the URL has no path. */
+  private replan(url: string, method: string): boolean {
+    const router = this.router
+    const index = router.getIndex()
+    this.index = index
+    this.planUrl = url
+    this.planMethod = method
+    let pathEnd = typeof url === 'string' ? fastPathnameEnd(url) : -1
+    if (pathEnd >= 0) {
+      this.path = pathEnd === url.length ? url : undefined
+    } else {
+      const path = getPathname(this.req)
+      if (path == null) {
+        this.planUrl = undefined
+        return false
+      }
+      this.path = path
+      pathEnd = -1
+    }
+    this.pathEnd = pathEnd
+    const plan = index.lookup(method, url, pathEnd)
+    this.plan = plan
+    this.values = index.values
+    let cursor = 0
+    const lastIndex = this.lastIndex
+    while (cursor < plan.length && plan[cursor].index <= lastIndex) cursor++
+    this.cursor = cursor
+    return true
+  }
+
+  step(err: unknown): void {
+    const req = this.req
     let layerError = err === 'route' ? null : err
 
-    if (slashAdded) {
-      const pathIsRoot = req.url === '/' || req.url.startsWith('/?')
-      if (pathIsRoot || (removed.endsWith('/') && req.url[0] === '/')) req.url = req.url.slice(1)
-      slashAdded = false
+    if (this.slashAdded) {
+      const url = req.url
+      const pathIsRoot = url === '/' || url.startsWith('/?')
+      if (pathIsRoot || (this.removed.endsWith('/') && url[0] === '/') || this.router.style.alwaysRemoveAddedSlash) {
+        req.url = url.slice(1)
+      }
+      this.slashAdded = false
     }
-    if (removed.length !== 0) {
-      req.baseUrl = parentUrl
-      req.url = protohost + removed + req.url.slice(protohost.length)
-      removed = ''
+    if (this.removed.length !== 0) {
+      req.baseUrl = this.parentUrl
+      req.url = this.protohost + this.removed + req.url.slice(this.protohost.length)
+      this.removed = ''
     }
     if (layerError === 'router') {
-      setImmediate(done, null)
+      setImmediate(finishLater, this, null)
       return
     }
-    if (lastIndex + 1 >= stack.length) {
-      setImmediate(done, layerError)
+    if (this.lastIndex + 1 >= this.stack.length) {
+      setImmediate(finishLater, this, layerError)
       return
     }
-    if (++sync > 100) {
-      setImmediate(next, err)
+    if (++this.sync > 100) {
+      setImmediate(this.next, err)
       return
     }
 
     const url = req.url
     const method = req.method
-    if (url !== planUrl || method !== planMethod || index !== currentIndex(router)) {
-      index = router.getIndex()
-      planUrl = url
-      planMethod = method
-      pathEnd = typeof url === 'string' ? fastPathnameEnd(url) : -1
-      if (pathEnd >= 0) {
-        path = pathEnd === url.length ? url : undefined
-      } else {
-        path = getPathname(req)
-        if (path == null) {
-          planUrl = undefined
-          done(layerError)
-          return
-        }
+    if (url !== this.planUrl || method !== this.planMethod || this.index !== currentIndex(this.router)) {
+      if (!this.replan(url, method)) {
+        this.done(layerError)
+        return
       }
-      plan = index.lookup(method, url, pathEnd)
-      values = index.values
-      cursor = 0
-      while (cursor < plan.length && plan[cursor].index <= lastIndex) cursor++
     }
 
-    let layer: Layer | undefined
+    const plan = this.plan
+    let item: PlanEntry | undefined
     let match = false
-    let mode: Mode = Mode.Verify
-    let params: Record<string, unknown> = {}
+    let params: Record<string, unknown> = EMPTY_PARAMS
     let keys: readonly string[] = EMPTY_KEYS
     let layerPath = ''
-    let route: Layer['route']
 
-    while (!match && cursor < plan.length) {
-      const item = plan[cursor++]
-      layer = item.layer
-      lastIndex = item.index
-      route = layer.route
-      mode = item.mode
+    while (this.cursor < plan.length) {
+      item = plan[this.cursor++]
+      this.lastIndex = item.index
+      const layer = item.layer
+      const mode = item.mode
       if (mode === Mode.Always) {
-        match = true
-        params = route !== undefined ? Object.create(null) : {}
+        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? Object.create(null) : {}
         keys = EMPTY_KEYS
         layerPath = item.prefixLength === 0 ? '' : url.slice(0, item.prefixLength)
       } else if (mode === Mode.Same) {
-        match = true
         const names = layer.paramNames
-        params = Object.create(null)
-        const tree = values as Record<string, string>
+        const tree = this.values as Record<string, string>
+        params = this.router.style.nullPrototypeParams ? Object.create(null) : {}
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
       } else {
-        if (path === undefined) path = url.slice(0, pathEnd)
+        let path = this.path
+        if (path === undefined) path = this.path = url.slice(0, this.pathEnd)
         let found: ReturnType<Layer['match']>
         try {
           found = layer.match(path)
@@ -234,57 +282,86 @@ export function handle(router: RouterObject, req: DispatchRequest, res: Dispatch
           layerError = layerError || e
           found = false
         }
-        if (found) {
-          match = true
-          params = found.params
-          layerPath = found.path
-          keys = found.keys
-        }
+        if (!found) continue
+        params = found.params
+        layerPath = found.path
+        keys = found.keys
       }
-      if (!match) continue
-      if (route === undefined) break
-      if (layerError) {
-        match = false
-        continue
+      const route = layer.route
+      if (route === undefined) {
+        match = true
+        break
       }
-      const hasMethod = route._handlesMethod(method)
-      if (!hasMethod && method === 'OPTIONS' && methods !== null) methods.push(...route._methods())
-      if (!hasMethod && method !== 'HEAD') match = false
+      if (layerError) continue
+      const handles = item.handles ?? route._handlesMethod(method)
+      if (!handles) {
+        if (method === 'OPTIONS' && this.methods !== null) this.methods.push(...route._methods())
+        if (method !== 'HEAD') continue
+      }
+      match = true
+      break
     }
 
-    if (!match || layer === undefined) {
-      if (lastIndex < stack.length - 1) lastIndex = stack.length - 1
-      done(layerError)
+    if (!match || item === undefined) {
+      const last = this.stack.length - 1
+      if (this.lastIndex < last) this.lastIndex = last
+      this.done(layerError)
       return
     }
 
+    const layer = item.layer
+    const route = layer.route
     if (route !== undefined) req.route = route
-    req.params = router.mergeParams ? mergeParams(params, parentParams) : params
+    const router = this.router
+    req.params = router.mergeParams ? mergeParams(params, this.savedParams) : params
 
-    const matched = layer
-    const matchedRoute = route
-    const checked = mode !== Mode.Verify
-    if (keys.length === 0 || !hasParamCallbacks(router.params, keys)) {
-      if (matchedRoute !== undefined) matched.handleRequest(req, res, next)
-      else trimPrefix(matched, layerError, layerPath, checked)
-      sync = 0
+    if (keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
+      const errorBefore = layerError
+      const checked = item.mode !== Mode.Verify
+      const entry = item
+      processParams(
+        router.params, layer, keys, this.paramcalled ?? (this.paramcalled = {}),
+        req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
+        (perr) => {
+          if (perr) this.step(errorBefore || perr)
+          else if (route !== undefined) this.runRoute(entry, layer)
+          else this.trimPrefix(layer, errorBefore, layerPath, checked)
+          this.sync = 0
+        },
+      )
       return
     }
-    const errorBefore = layerError
-    processParams(
-      router.params, matched, keys, paramcalled ?? (paramcalled = {}),
-      req as { params: Record<string, unknown> }, res, router.catchRejections,
-      (perr) => {
-        if (perr) next(errorBefore || perr)
-        else if (matchedRoute !== undefined) matched.handleRequest(req, res, next)
-        else trimPrefix(matched, errorBefore, layerPath, checked)
-        sync = 0
-      },
-    )
+    if (route !== undefined) this.runRoute(item, layer)
+    else this.trimPrefix(layer, layerError, layerPath, item.mode !== Mode.Verify)
+    this.sync = 0
   }
 
-  req.next = next
-  req.baseUrl = parentUrl
+  private runRoute(item: PlanEntry, layer: Layer): void {
+    // The plan knows the one route handler for this method: call it with this
+    // router's next, which is what route.dispatch would end up doing (see
+    // Route.dispatch). Only while the route and its layer are as compiled.
+    const direct = item.direct
+    if (direct !== null && layer.handle === item.routeHandle && (layer.route as { stack: unknown[] }).stack.length === item.routeStackLength) {
+      direct.handleRequest(this.req, this.res, this.next)
+    } else {
+      layer.handleRequest(this.req, this.res, this.next)
+    }
+  }
+}
+
+/** 4.x lets router.handle run without a callback; leaving the router then does nothing. */
+function noCallback(): void {}
+
+const EMPTY_PARAMS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
+
+export function handle(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next): void {
+  if (!callback) {
+    if (router.style.requireCallback) throw new TypeError('argument callback is required')
+    callback = noCallback
+  }
+  const state = new Dispatch(router, req, res, callback)
+  req.next = state.next
+  req.baseUrl = state.parentUrl
   req.originalUrl = req.originalUrl || req.url
-  next()
+  state.step(undefined)
 }

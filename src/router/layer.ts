@@ -48,10 +48,10 @@ export class Layer {
   slash: boolean
   route: import('./route').Route | undefined = undefined
   method: string | undefined = undefined
-  /** One exact matcher per pattern (several for an array of patterns). */
-  matchers: PathMatcher[]
   readonly options: LayerOptions
-  /** Radix shapes when the layer has exactly one tree-expressible pattern. */
+  /** The exact (Express) matcher of the layer's path. */
+  private readonly matcher: PathMatcher | null
+  /** Radix shapes when the path is tree-expressible, else null. */
   readonly shapes: Shape[] | null
   readonly paramNames: string[]
   readonly prefixLength: number
@@ -62,27 +62,24 @@ export class Layer {
     this.options = options
     this.rawPath = Array.isArray(path) ? path.flat(Infinity) : path
     this.slash = path === '/' && options.end === false
-    if (syntax === null) {
-      this.matchers = []
-    } else {
-      const paths = (Array.isArray(this.rawPath) ? this.rawPath : [this.rawPath]) as (string | RegExp)[]
-      this.matchers = paths.map((p) => syntax.compile(p, options))
-    }
-    const single = this.matchers.length === 1 && !Array.isArray(this.rawPath) ? this.matchers[0] : null
-    this.shapes = single !== null && !this.slash ? single.shapes : null
-    this.paramNames = single !== null ? single.paramNames : EMPTY_KEYS
-    this.prefixLength = single !== null ? single.prefixLength : 0
+    const matcher = syntax === null ? null : syntax.compile(this.rawPath, options)
+    this.matcher = matcher
+    this.shapes = matcher !== null && !this.slash ? matcher.shapes : null
+    this.paramNames = matcher !== null ? matcher.paramNames : EMPTY_KEYS
+    this.prefixLength = matcher !== null ? matcher.prefixLength : 0
+    // Fields Express's own Layer exposes for this version (e.g. `regexp` and
+    // `keys` in 4.x, `matchers` in 5.x), which route-listing tools read.
+    if (matcher !== null && matcher.exposed !== undefined) Object.assign(this, matcher.exposed)
   }
 
   /** Exact (Express) matching of a pathname; throws on undecodable params. */
   match(path: string): LayerMatch | false {
     if (this.slash) return { params: {}, path: '', keys: EMPTY_KEYS }
-    const matchers = this.matchers
-    for (let i = 0; i < matchers.length; i++) {
-      const found = matchers[i].match(path)
-      if (found) return { params: found.params, path: found.path, keys: Object.keys(found.params) }
-    }
-    return false
+    const matcher = this.matcher
+    if (matcher === null) return false
+    const found = matcher.match(path)
+    if (!found) return false
+    return { params: found.params, path: found.path, keys: found.keys ?? Object.keys(found.params) }
   }
 
   handleError(error: unknown, req: unknown, res: unknown, next: Next): void {
@@ -114,3 +111,7 @@ export class Layer {
     }
   }
 }
+
+// Express 4's names for the same two methods (some instrumentation calls them).
+Object.defineProperty(Layer.prototype, 'handle_request', { configurable: true, writable: true, value: Layer.prototype.handleRequest })
+Object.defineProperty(Layer.prototype, 'handle_error', { configurable: true, writable: true, value: Layer.prototype.handleError })

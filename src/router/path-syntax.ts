@@ -8,9 +8,11 @@
 import type { Shape } from './shape'
 
 export interface PathMatch {
-  params: Record<string, string>
+  params: Record<string, unknown>
   /** The part of the path the pattern matched (a prefix for `use`). */
   path: string
+  /** Parameter names for param triggers, when not simply the params' keys. */
+  keys?: string[]
 }
 
 export interface PathOptions {
@@ -33,10 +35,13 @@ export interface PathMatcher {
   paramNames: string[]
   /** For `use` prefixes with no parameters: length of the static prefix. */
   prefixLength: number
+  /** Fields this version's Express layer exposes (`regexp`, `matchers` ...). */
+  exposed?: Record<string, unknown>
 }
 
 export interface PathSyntax {
-  compile(path: string | RegExp, options: PathOptions): PathMatcher
+  /** Compiles a path: a string, a RegExp, or an (already flat) array of them. */
+  compile(path: unknown, options: PathOptions): PathMatcher
 }
 
 /** Decodes a captured parameter the way Express does: 400 on bad encoding. */
@@ -74,7 +79,7 @@ export function compileRegExp(re: RegExp): PathMatcher {
     match(path: string): PathMatch | false {
       const found = re.exec(path)
       if (!found) return false
-      const params: Record<string, string> = {}
+      const params: Record<string, unknown> = {}
       for (let i = 1; i < found.length; i++) {
         const name = i - 1 < names.length ? names[i - 1] : i - 1
         const val = decodeParam(found[i])

@@ -80,9 +80,34 @@ function compileString(path: string, options: PathOptions): PathMatcher {
   }
 }
 
+function compileOne(path: unknown, options: PathOptions): PathMatcher {
+  if (path instanceof RegExp) return compileRegExp(path)
+  return compileString(path as string, options)
+}
+
+/** An array of patterns: the first that matches wins (never in the tree). */
+function compileArray(paths: unknown[], options: PathOptions): PathMatcher {
+  const matchers = paths.map((p) => compileOne(p, options))
+  return {
+    match(path: string): PathMatch | false {
+      for (const m of matchers) {
+        const found = m.match(path)
+        if (found) return found
+      }
+      return false
+    },
+    shapes: null,
+    paramNames: [],
+    prefixLength: 0,
+    exposed: { matchers: matchers.map((m) => (p: string) => m.match(p)) },
+  }
+}
+
 export const path5: PathSyntax = {
-  compile(path: string | RegExp, options: PathOptions): PathMatcher {
-    if (path instanceof RegExp) return compileRegExp(path)
-    return compileString(path, options)
+  compile(path: unknown, options: PathOptions): PathMatcher {
+    if (Array.isArray(path)) return compileArray(path, options)
+    const matcher = compileOne(path, options)
+    matcher.exposed = { matchers: [(p: string) => matcher.match(p)] }
+    return matcher
   },
 }

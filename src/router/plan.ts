@@ -25,6 +25,13 @@ export interface PlanEntry {
   readonly mode: Mode
   /** Always mode on a `use` prefix: length of the matched static prefix. */
   readonly prefixLength: number
+  /** Route layers in a per-method plan: whether the route handles the method. */
+  readonly handles: boolean | null
+  /** The route's only handler for the plan's method, when it has exactly one. */
+  readonly direct: Layer | null
+  /** `layer.handle` and `route.stack.length` when `direct` was computed. */
+  readonly routeHandle: unknown
+  readonly routeStackLength: number
 }
 
 /** The interface both matchers implement. */
@@ -47,8 +54,25 @@ export function isRelevant(layer: Layer, method: string): boolean {
   return route._handlesMethod(method)
 }
 
-export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0): PlanEntry {
-  return { index, layer, mode, prefixLength }
+/** A plan entry; `method` (upper case) when the plan is for one method. */
+export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0, method: string | null = null): PlanEntry {
+  const route = layer.route
+  if (route === undefined || method === null) {
+    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0 }
+  }
+  let name = method.toLowerCase()
+  if (name === 'head' && !route.methods.head) name = 'get'
+  const applicable = route.stack.filter((l) => l.method === undefined || l.method === name)
+  return {
+    index,
+    layer,
+    mode,
+    prefixLength,
+    handles: route._handlesMethod(method),
+    direct: applicable.length === 1 ? applicable[0] : null,
+    routeHandle: layer.handle,
+    routeStackLength: route.stack.length,
+  }
 }
 
 /**

@@ -17,7 +17,7 @@
 import FindMyWay from 'find-my-way'
 import type { Layer } from './layer'
 import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
-import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, type Shape } from './shape'
+import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, WILD, type Shape } from './shape'
 
 // find-my-way validates methods against its own list (a snapshot of Node's).
 const TREE_METHODS: ReadonlySet<string> = new Set<string>(loadTreeMethods())
@@ -38,6 +38,13 @@ interface ShapeEntry {
 
 interface MethodTree {
   readonly router: FindMyWay.Instance<FindMyWay.HTTPVersion.V1>
+  /**
+   * Shapes without parameters by their text. For a path equal to one of them
+   * the tree would return that shape (a static atom comes first in its search
+   * order), so a hash lookup gives the same answer without walking the tree:
+   * 12 ns instead of 30-100 ns.
+   */
+  readonly statics: Map<string, ShapeEntry>
   readonly miss: PlanEntry[]
 }
 
@@ -50,6 +57,9 @@ function noQuery(): Record<string, never> {
 export class RadixIndex implements LayerIndex {
   values: Record<string, string> | null = null
   private readonly trees = new Map<string, MethodTree | null>()
+  // The last method's tree: most traffic repeats one method.
+  private lastMethod: string | null = null
+  private lastTree: MethodTree | null = null
   private readonly linear: LinearIndex
 
   constructor(
@@ -61,9 +71,22 @@ export class RadixIndex implements LayerIndex {
 
   lookup(method: string, url: string, pathEnd: number): readonly PlanEntry[] {
     if (pathEnd < 0) return this.linearPlan(method)
-    let tree = this.trees.get(method)
-    if (tree === undefined) tree = this.build(method)
+    let tree: MethodTree | null | undefined
+    if (method === this.lastMethod) {
+      tree = this.lastTree
+    } else {
+      tree = this.trees.get(method)
+      if (tree === undefined) tree = this.build(method)
+      this.lastMethod = method
+      this.lastTree = tree
+    }
     if (tree === null) return this.linearPlan(method)
+    const pathname = pathEnd === url.length ? url : url.slice(0, pathEnd)
+    const staticEntry = tree.statics.get(this.caseSensitive ? pathname : pathname.toLowerCase())
+    if (staticEntry !== undefined) {
+      this.values = null
+      return staticEntry.plan ?? (staticEntry.plan = this.planFor(method, staticEntry.shape))
+    }
     const found = tree.router.find(method as FindMyWay.HTTPMethod, url)
     if (found === null) {
       this.values = null
@@ -105,16 +128,17 @@ export class RadixIndex implements LayerIndex {
     }
     const router = FindMyWay(config as FindMyWay.Config<FindMyWay.HTTPVersion.V1>)
     const seen = new Set<string>()
+    const statics = new Map<string, ShapeEntry>()
     const miss: PlanEntry[] = []
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
       if (layer.slash) {
-        miss.push(entry(i, layer, Mode.Always))
+        miss.push(entry(i, layer, Mode.Always, 0, method))
         continue
       }
       if (!this.inTree(layer)) {
-        miss.push(entry(i, layer, Mode.Verify))
+        miss.push(entry(i, layer, Mode.Verify, 0, method))
         continue
       }
       for (const shape of layer.shapes as Shape[]) {
@@ -125,9 +149,10 @@ export class RadixIndex implements LayerIndex {
         for (const atom of shape) if (atom === -1) paramKeys.push('p' + paramKeys.length)
         const store: ShapeEntry = { shape, paramKeys, plan: null }
         router.on(method as FindMyWay.HTTPMethod, shapeToRoute(shape), noop, store)
+        if (paramKeys.length === 0 && !shape.includes(WILD)) statics.set(String.fromCharCode(...shape), store)
       }
     }
-    const tree = { router, miss }
+    const tree = { router, statics, miss }
     this.trees.set(method, tree)
     return tree
   }
@@ -139,18 +164,18 @@ export class RadixIndex implements LayerIndex {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
       if (layer.slash) {
-        plan.push(entry(i, layer, Mode.Always))
+        plan.push(entry(i, layer, Mode.Always, 0, method))
         continue
       }
       if (!this.inTree(layer)) {
-        plan.push(entry(i, layer, Mode.Verify))
+        plan.push(entry(i, layer, Mode.Verify, 0, method))
         continue
       }
       const shapes = layer.shapes as Shape[]
       const hasParams = layer.paramNames.length !== 0
       if (shapes.some((s) => shapeKey(s) === key)) {
-        if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength))
-        else plan.push(entry(i, layer, layer.route !== undefined ? Mode.Same : Mode.Verify))
+        if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength, method))
+        else plan.push(entry(i, layer, layer.route !== undefined ? Mode.Same : Mode.Verify, 0, method))
         continue
       }
       let later = false
@@ -163,7 +188,7 @@ export class RadixIndex implements LayerIndex {
         }
       }
       if (!later) continue
-      plan.push(entry(i, layer, contains && !hasParams ? Mode.Always : Mode.Verify, layer.prefixLength))
+      plan.push(entry(i, layer, contains && !hasParams ? Mode.Always : Mode.Verify, layer.prefixLength, method))
     }
     return plan
   }

@@ -16,16 +16,31 @@ export interface RouteRequest {
   route?: unknown
 }
 
+/** What differs between the 5.x and 4.x Route (data of the version profile). */
+export interface RouteStyle {
+  /** A rejected promise from a handler becomes `next(err)`. */
+  readonly catchRejections: boolean
+  /** `route.get()` with no handler throws (5.x) or does nothing (4.x). */
+  readonly requireHandler: boolean
+  /** `route.methods` has no prototype (5.x) or is a plain object (4.x). */
+  readonly nullPrototypeMethods: boolean
+  /** The error for a handler that is not a function. */
+  notAFunction(method: string, value: unknown): Error
+  /** 4.x names: `_handles_method`, `_options` (with `_ALL` for `all()`). */
+  readonly legacyNames: boolean
+}
+
 export class Route {
   [kOnChange]: (() => void) | null = null
   path: unknown
   stack: Layer[] = []
-  methods: Record<string, boolean> = Object.create(null)
-  /** Profile switch, set on the prototype of each version's Route class. */
-  declare readonly catchRejections: boolean
+  methods: Record<string, boolean>
+  /** Profile data, set on the prototype of each version's Route class. */
+  declare readonly style: RouteStyle
 
   constructor(path: unknown) {
     this.path = path
+    this.methods = this.style.nullPrototypeMethods ? Object.create(null) : {}
   }
 
   _handlesMethod(method: unknown): boolean {
@@ -100,11 +115,12 @@ export class Route {
   }
 
   protected addHandlers(method: string | undefined, key: string, handlers: unknown[]): void {
+    const style = this.style
     const callbacks = handlers.flat(Infinity)
-    if (callbacks.length === 0) throw new TypeError('argument handler is required')
-    const options: LayerOptions = { ...ROUTE_LAYER_OPTIONS, catchRejections: this.catchRejections }
+    if (callbacks.length === 0 && style.requireHandler) throw new TypeError('argument handler is required')
+    const options: LayerOptions = { ...ROUTE_LAYER_OPTIONS, catchRejections: style.catchRejections }
     for (const fn of callbacks) {
-      if (typeof fn !== 'function') throw new TypeError('argument handler must be a function')
+      if (typeof fn !== 'function') throw style.notAFunction(method ?? 'all', fn)
       const layer = new Layer('/', options, fn as Handler, null)
       layer.method = method
       this.methods[key] = true
@@ -127,10 +143,25 @@ for (const method of methods) {
   })
 }
 
-/** Route class of one version profile (differs only in its promise rule). */
-export function createRouteClass(catchRejections: boolean): typeof Route {
+/** Route class of one version profile. */
+export function createRouteClass(style: RouteStyle): typeof Route {
   class ProfileRoute extends Route {}
-  Object.defineProperty(ProfileRoute.prototype, 'catchRejections', { value: catchRejections })
+  Object.defineProperty(ProfileRoute.prototype, 'style', { value: style })
   Object.defineProperty(ProfileRoute, 'name', { value: 'Route' })
+  if (style.legacyNames) {
+    // 4.x lists every key of route.methods, `_all` included, in insertion order.
+    const options = function _options(this: Route): string[] {
+      const list = Object.keys(this.methods)
+      if (this.methods.get && !this.methods.head) list.push('head')
+      return list.map((m) => m.toUpperCase())
+    }
+    Object.defineProperty(ProfileRoute.prototype, '_options', { configurable: true, writable: true, value: options })
+    Object.defineProperty(ProfileRoute.prototype, '_methods', { configurable: true, writable: true, value: options })
+    Object.defineProperty(ProfileRoute.prototype, '_handles_method', {
+      configurable: true,
+      writable: true,
+      value: Route.prototype._handlesMethod,
+    })
+  }
   return ProfileRoute
 }

@@ -23,11 +23,31 @@ interface IndexCache {
   readonly length: number
 }
 
+/** What differs between the 5.x and 4.x router (data of the version profile). */
+export interface RouterStyle {
+  /** A rejected promise from a handler or param trigger becomes `next(err)`. */
+  readonly catchRejections: boolean
+  /** `req.params` objects of string patterns have no prototype (5.x). */
+  readonly nullPrototypeParams: boolean
+  /** A `use` prefix may also be followed by "." in the path (4.x). */
+  readonly prefixMayPrecedeDot: boolean
+  /** On leaving a mount, the slash added to an empty URL is always removed (4.x). */
+  readonly alwaysRemoveAddedSlash: boolean
+  /** OPTIONS answer: sorted "A, B" as text/plain (5.x) or "A,B" in route order via res.send (4.x). */
+  readonly optionsResponse: 'sorted' | 'send'
+  /** Errors of `router.use()` without a function, or with a non-function. */
+  useError(value: unknown, none: boolean): Error
+  /** `router.param(fn)` and `router.param(':name', fn)`, deprecated (4.x). */
+  readonly legacyParamForms: boolean
+  /** `router.handle(req, res)` without a callback throws (5.x). */
+  readonly requireCallback: boolean
+}
+
 /** What a router needs from its version profile. */
 export interface RouterProfile {
   readonly syntax: PathSyntax
-  readonly catchRejections: boolean
   readonly Route: typeof Route
+  readonly style: RouterStyle
 }
 
 export interface RouterObject {
@@ -37,7 +57,9 @@ export interface RouterObject {
   caseSensitive: boolean | undefined
   mergeParams: boolean | undefined
   strict: boolean | undefined
-  readonly catchRejections: boolean
+  readonly style: RouterStyle
+  /** 4.x: functions that rewrite `param(name, fn)` calls (deprecated form). */
+  _params?: ((name: string, fn: unknown) => unknown)[]
   getIndex(): LayerIndex
   handle(req: unknown, res: unknown, callback: Next): void
   [kCache]: IndexCache | null

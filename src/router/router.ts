@@ -7,6 +7,7 @@ import { handle, type DispatchRequest } from './dispatch'
 import { Layer, type Handler, type Next } from './layer'
 import { methods } from './methods'
 import type { ParamCallback } from './params'
+import { deprecate } from '../util/deprecate'
 import { kOnChange, type Route } from './route'
 import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
@@ -25,7 +26,7 @@ export interface RouterFactory {
 
 /** Builds the Router constructor of one version profile. */
 export function createRouterFactory(profile: RouterProfile): RouterFactory {
-  const { syntax, Route: RouteClass } = profile
+  const { syntax, Route: RouteClass, style } = profile
 
   const Router = function Router(this: unknown, options?: RouterOptions): RouterObject {
     if (!(this instanceof Router)) return new (Router as unknown as RouterFactory)(options)
@@ -39,6 +40,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     router.params = {}
     router.strict = opts.strict
     router.stack = []
+    if (style.legacyParamForms) router._params = []
     router[kCache] = null
     return router
   } as unknown as RouterFactory
@@ -47,15 +49,41 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
   const proto = function () {} as unknown as Record<string | symbol, unknown>
   Router.prototype = proto
   Router.Route = RouteClass
-  Object.defineProperty(proto, 'catchRejections', { value: profile.catchRejections })
+  Object.defineProperty(proto, 'style', { value: style })
 
-  proto.param = function param(this: RouterObject, name: unknown, fn: unknown) {
+  proto.param = style.legacyParamForms ? legacyParam : param
+
+  function param(this: RouterObject, name: unknown, fn: unknown) {
     if (!name) throw new TypeError('argument name is required')
     if (typeof name !== 'string') throw new TypeError('argument name must be a string')
     if (!fn) throw new TypeError('argument fn is required')
     if (typeof fn !== 'function') throw new TypeError('argument fn must be a function')
     const list = this.params[name] || (this.params[name] = [])
     list.push(fn as ParamCallback)
+    return this
+  }
+
+  /** 4.x: also `param(fn)` (a rewriter of later calls) and `param(':name', fn)`. */
+  function legacyParam(this: RouterObject, name: unknown, fn: unknown) {
+    const rewriters = this._params ?? (this._params = [])
+    if (typeof name === 'function') {
+      deprecate('router.param(fn): Refactor to use path params')
+      rewriters.push(name as (name: string, fn: unknown) => unknown)
+      return undefined
+    }
+    let key = name as string
+    if (key[0] === ':') {
+      deprecate(`router.param(${JSON.stringify(key)}, fn): Use router.param(${JSON.stringify(key.slice(1))}, fn) instead`)
+      key = key.slice(1)
+    }
+    let callback = fn
+    for (const rewrite of rewriters) {
+      const ret = rewrite(key, callback)
+      if (ret) callback = ret
+    }
+    if (typeof callback !== 'function') throw new Error('invalid param() call for ' + key + ', got ' + callback)
+    const list = this.params[key] || (this.params[key] = [])
+    list.push(callback as ParamCallback)
     return this
   }
 
@@ -79,12 +107,12 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       }
     }
     callbacks = callbacks.flat(Infinity)
-    if (callbacks.length === 0) throw new TypeError('argument handler is required')
+    if (callbacks.length === 0) throw style.useError(undefined, true)
     for (const fn of callbacks) {
-      if (typeof fn !== 'function') throw new TypeError('argument handler must be a function')
+      if (typeof fn !== 'function') throw style.useError(fn, false)
       const layer = new Layer(
         path,
-        { sensitive: Boolean(this.caseSensitive), strict: false, end: false, catchRejections: this.catchRejections },
+        { sensitive: Boolean(this.caseSensitive), strict: false, end: false, catchRejections: style.catchRejections },
         fn as Handler,
         syntax,
       )
@@ -99,7 +127,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     const routeObj = new RouteClass(path)
     const layer = new Layer(
       path,
-      { sensitive: Boolean(this.caseSensitive), strict: Boolean(this.strict), end: true, catchRejections: this.catchRejections },
+      { sensitive: Boolean(this.caseSensitive), strict: Boolean(this.strict), end: true, catchRejections: style.catchRejections },
       function handle(req: never, res: unknown, next: Next) {
         routeObj.dispatch(req, res, next)
       },

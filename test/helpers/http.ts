@@ -60,9 +60,9 @@ export function rawRequest(
   })
 }
 
-/** Serves the app for the duration of `fn`. */
-export async function withServer<T>(handler: Listener, fn: (srv: Running) => Promise<T>): Promise<T> {
-  const srv = await serve(handler)
+/** Serves the app for the duration of `fn` (on `server` when given). */
+export async function withServer<T>(handler: Listener, fn: (srv: Running) => Promise<T>, server?: http.Server): Promise<T> {
+  const srv = await serve(handler, server)
   try {
     return await fn(srv)
   } finally {

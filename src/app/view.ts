@@ -1,0 +1,147 @@
+/**
+ * The default `view` setting: a view name resolved to a template file under
+ * the `views` directories, the engine that renders its extension (loaded by
+ * package name on first use and kept in the app's `engines`), and the call of
+ * that engine with callbacks always delivered asynchronously.
+ *
+ * Apps may replace it with `app.set('view', OtherView)`; `app.render` only
+ * relies on `new View(name, { defaultEngine, root, engines })`, `view.path`
+ * (falsy when not found) and `view.render(options, callback)`.
+ */
+import { statSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { basename, dirname, extname, join, resolve } from 'node:path'
+
+/** A template engine: Express's `(path, options, callback)` convention. */
+export type Engine = (path: string, options: object, callback: RenderCallback) => void
+export type RenderCallback = (err: Error | null | undefined, html?: string) => void
+
+export interface ViewOptions {
+  /** The `view engine` setting: the extension used when the name has none. */
+  defaultEngine?: string
+  /** The `views` setting: one directory or several searched in order. */
+  root: string | string[]
+  /** The app's engines by extension (with the leading dot); filled on demand. */
+  engines: Record<string, Engine | undefined>
+}
+
+function isNotFound(err: unknown, mod: string): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null
+  // Only "this very package is missing": a missing dependency *of* the engine
+  // is a real error and must surface as is.
+  return Boolean(e && e.code === 'MODULE_NOT_FOUND' && typeof e.message === 'string' && e.message.startsWith(`Cannot find module '${mod}'`))
+}
+
+/**
+ * Loads an engine package by name. `require` from here finds it through
+ * NODE_PATH and the node_modules above webfw's own install (the app's, when
+ * webfw is installed there). When webfw lives elsewhere (npm link, a
+ * workspace, a global install) the app's entry module and the working
+ * directory are asked next, which is where the app's own packages are.
+ */
+function requireEngine(mod: string): unknown {
+  try {
+    return require(mod)
+  } catch (err) {
+    if (!isNotFound(err, mod)) throw err
+    const bases: string[] = []
+    if (require.main?.filename) bases.push(require.main.filename)
+    bases.push(join(process.cwd(), 'noop.js'))
+    for (const base of bases) {
+      try {
+        return createRequire(base)(mod)
+      } catch (again) {
+        if (!isNotFound(again, mod)) throw again
+      }
+    }
+    throw err
+  }
+}
+
+function isFile(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isFile() === true
+  } catch {
+    // ENOTDIR, EACCES, ...: not a template we can use.
+    return false
+  }
+}
+
+/**
+ * One template, found on disk.
+ *
+ * @example
+ * const view = new View('users/list', { defaultEngine: 'ejs', root: app.get('views'), engines: app.engines })
+ * if (view.path) view.render({ users }, (err, html) => { ... })
+ */
+export class View {
+  defaultEngine: string | undefined
+  ext: string
+  name: string
+  root: string | string[]
+  engine: Engine
+  path: string | undefined
+
+  constructor(name: string, options: ViewOptions) {
+    const opts = options || ({} as ViewOptions)
+    this.defaultEngine = opts.defaultEngine
+    this.ext = extname(name)
+    this.name = name
+    this.root = opts.root
+
+    if (!this.ext && !this.defaultEngine) {
+      throw new Error('No default engine was specified and no extension was provided.')
+    }
+
+    let fileName = name
+    if (!this.ext) {
+      const engine = this.defaultEngine as string
+      this.ext = engine[0] === '.' ? engine : '.' + engine
+      fileName += this.ext
+    }
+
+    let engine = opts.engines[this.ext]
+    if (!engine) {
+      const mod = this.ext.slice(1)
+      const fn = (requireEngine(mod) as { __express?: unknown } | null)?.__express
+      if (typeof fn !== 'function') throw new Error('Module "' + mod + '" does not provide a view engine.')
+      engine = fn as Engine
+      opts.engines[this.ext] = engine
+    }
+    this.engine = engine
+    this.path = this.lookup(fileName)
+  }
+
+  /** The first `views` directory holding `name` (or `name/index.<ext>`). */
+  lookup(name: string): string | undefined {
+    const roots = Array.isArray(this.root) ? this.root : [this.root]
+    for (const root of roots) {
+      const loc = resolve(root, name)
+      const found = this.resolve(dirname(loc), basename(loc))
+      if (found) return found
+    }
+    return undefined
+  }
+
+  /** Renders with the engine; the callback never runs in the caller's tick. */
+  render(options: object, callback: RenderCallback): void {
+    let sync = true
+    this.engine(this.path as string, options, function onRender(this: unknown, ...args: Parameters<RenderCallback>) {
+      // Engines that answer synchronously would otherwise make res.render
+      // send before the handler that called it has returned.
+      if (!sync) return callback.apply(this, args)
+      const self = this
+      process.nextTick(() => callback.apply(self, args))
+    })
+    sync = false
+  }
+
+  /** `dir/file`, else `dir/<file without ext>/index<ext>`, when it is a file. */
+  resolve(dir: string, file: string): string | undefined {
+    const direct = join(dir, file)
+    if (isFile(direct)) return direct
+    const index = join(dir, basename(file, this.ext), 'index' + this.ext)
+    if (isFile(index)) return index
+    return undefined
+  }
+}

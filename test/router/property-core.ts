@@ -1,0 +1,192 @@
+/**
+ * Property test of compiled dispatch: for random route tables (routes, `use`
+ * prefixes, nested routers with and without mergeParams, RegExp, optional and
+ * wildcard patterns, handlers that call next('route'), next('router') or
+ * next(err)) and random request paths, the radix matcher, the linear matcher
+ * (the oracle) and Express's own router run the same callbacks in the same
+ * order with the same req.params, req.url and req.baseUrl.
+ * `property.test.ts` runs it on 5.x, `property-v4.test.ts` on 4.x.
+ *
+ * FUZZ_RUNS sets the number of tables (default 300).
+ */
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { internal, type Any } from '../helpers/webfw'
+
+const { useMatcher } = internal('router/router-state')
+
+const RUNS = Number(process.env.FUZZ_RUNS) || 300
+
+type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
+
+interface RouteSpec {
+  kind: 'route'
+  method: 'get' | 'post' | 'all'
+  path: string | RegExp
+  behaviours: Behaviour[]
+}
+interface UseSpec {
+  kind: 'use'
+  path: string | null
+  behaviour: Behaviour
+}
+interface RouterFlags {
+  caseSensitive: boolean
+  strict: boolean
+}
+interface NestedSpec {
+  kind: 'nested'
+  path: string
+  mergeParams: boolean
+  flags: RouterFlags
+  layers: (RouteSpec | UseSpec)[]
+}
+type LayerSpec = RouteSpec | UseSpec | NestedSpec
+
+const SEGMENTS = ['a', 'b', 'ab', 'A', 'users', 'x.y', 'me', '1']
+
+const segment = fc.constantFrom(...SEGMENTS)
+const patternPart = fc.oneof(
+  { weight: 5, arbitrary: segment },
+  { weight: 3, arbitrary: fc.constantFrom(':p', ':q', ':id') },
+  { weight: 1, arbitrary: fc.constant('') },
+)
+const basePattern = fc.array(patternPart, { minLength: 0, maxLength: 3 }).map((parts) => {
+  // distinct parameter names within one pattern
+  let n = 0
+  return '/' + parts.map((p) => (p.startsWith(':') ? p + n++ : p)).join('/')
+})
+const routePattern5: fc.Arbitrary<string | RegExp> = fc.oneof(
+  { weight: 8, arbitrary: basePattern },
+  { weight: 1, arbitrary: basePattern.map((p) => (p === '/' ? '/*w' : p + '/*w')) },
+  { weight: 1, arbitrary: basePattern.map((p) => (p === '/' ? '/{:o}' : p + '{/:o}')) },
+  { weight: 1, arbitrary: fc.constantFrom(/^\/a\/(\w+)$/i, /^\/users(?:\/(\d+))?\/?$/i, /\/b/) },
+)
+const routePattern4: fc.Arbitrary<string | RegExp> = fc.oneof(
+  { weight: 8, arbitrary: basePattern },
+  { weight: 1, arbitrary: basePattern.map((p) => (p === '/' ? '*' : p + '/*')) },
+  { weight: 1, arbitrary: basePattern.map((p) => (p === '/' ? '/:o?' : p + '/:o?')) },
+  { weight: 1, arbitrary: fc.constantFrom('/ab?', '/a+b', '/a(b)?', '/:p0-:p1', '/:f.:ext', '/x/:p0(\\d+)') },
+  { weight: 1, arbitrary: fc.constantFrom(/^\/a\/(\w+)$/i, /^\/users(?:\/(\d+))?\/?$/i, /\/b/) },
+)
+const behaviour = fc.oneof(
+  { weight: 8, arbitrary: fc.constant<Behaviour>('next') },
+  { weight: 1, arbitrary: fc.constant<Behaviour>('route') },
+  { weight: 1, arbitrary: fc.constant<Behaviour>('router') },
+  { weight: 1, arbitrary: fc.constant<Behaviour>('error') },
+  { weight: 1, arbitrary: fc.constant<Behaviour>('handleError') },
+)
+function tableOf(routePattern: fc.Arbitrary<string | RegExp>): fc.Arbitrary<LayerSpec[]> {
+const routeSpec: fc.Arbitrary<RouteSpec> = fc.record({
+  kind: fc.constant<'route'>('route'),
+  method: fc.constantFrom<'get' | 'post' | 'all'>('get', 'get', 'post', 'all'),
+  path: routePattern,
+  behaviours: fc.array(behaviour, { minLength: 1, maxLength: 2 }),
+})
+const useSpec: fc.Arbitrary<UseSpec> = fc.record({
+  kind: fc.constant<'use'>('use'),
+  path: fc.option(basePattern, { nil: null }),
+  behaviour,
+})
+const flatLayer = fc.oneof({ weight: 3, arbitrary: routeSpec }, { weight: 1, arbitrary: useSpec })
+const nestedSpec: fc.Arbitrary<NestedSpec> = fc.record({
+  kind: fc.constant<'nested'>('nested'),
+  path: basePattern,
+  mergeParams: fc.boolean(),
+  flags: fc.record({ caseSensitive: fc.boolean(), strict: fc.boolean() }),
+  layers: fc.array(flatLayer, { minLength: 1, maxLength: 4 }),
+})
+return fc.array(fc.oneof({ weight: 6, arbitrary: flatLayer }, { weight: 1, arbitrary: nestedSpec }), {
+  minLength: 1,
+  maxLength: 8,
+})
+}
+const rootFlags = fc.record({ caseSensitive: fc.boolean(), strict: fc.boolean() })
+
+const pathSegment = fc.oneof(
+  { weight: 10, arbitrary: segment },
+  { weight: 2, arbitrary: fc.constantFrom('USERS', 'Me', '42', 'zz') },
+  { weight: 1, arbitrary: fc.constantFrom('', '%41', '%zz', 'a%2Fb', 'caf%C3%A9') },
+)
+const requestPath = fc
+  .tuple(
+    fc.array(pathSegment, { minLength: 0, maxLength: 4 }),
+    fc.boolean(),
+    fc.constantFrom('', '', '?x=1', '?a=/b'),
+  )
+  .map(([segs, slash, query]) => '/' + segs.join('/') + (slash && segs.length ? '/' : '') + query)
+const requestMethod = fc.constantFrom('GET', 'GET', 'POST', 'HEAD', 'DELETE', 'OPTIONS')
+
+function makeHandler(id: string, b: Behaviour, log: string[]): Any {
+  if (b === 'handleError') {
+    return (err: Error, req: Any, _res: Any, next: Any) => {
+      log.push(`${id}!${err.message} ${JSON.stringify(req.params)} ${req.url} ${req.baseUrl}`)
+      next()
+    }
+  }
+  return (req: Any, _res: Any, next: Any) => {
+    log.push(`${id} ${JSON.stringify(req.params)} ${req.url} ${req.baseUrl}`)
+    if (b === 'next') next()
+    else if (b === 'error') next(new Error(id))
+    else next(b)
+  }
+}
+
+function addLayers(router: Any, specs: LayerSpec[], Router: Any, log: string[], prefix: string, kind: string | null): void {
+  specs.forEach((spec, i) => {
+    const id = prefix + i
+    if (spec.kind === 'route') {
+      const handlers = spec.behaviours.map((b, k) => makeHandler(`${id}.${k}`, b, log))
+      router[spec.method](spec.path, ...handlers)
+    } else if (spec.kind === 'use') {
+      const handler = makeHandler(id, spec.behaviour, log)
+      if (spec.path === null) router.use(handler)
+      else router.use(spec.path, handler)
+    } else {
+      const child = Router({ mergeParams: spec.mergeParams, ...spec.flags })
+      if (kind !== null) useMatcher(child, kind)
+      addLayers(child, spec.layers, Router, log, id + '/', kind)
+      router.use(spec.path, child)
+    }
+  })
+}
+
+/** Builds the table and runs the requests; null when the table is invalid. */
+async function run(
+  Router: Any, kind: string | null, flags: RouterFlags, specs: LayerSpec[], requests: [string, string][],
+): Promise<string[][] | string> {
+  const log: string[] = []
+  const router = Router(flags)
+  if (kind !== null) useMatcher(router, kind)
+  try {
+    addLayers(router, specs, Router, log, '', kind)
+  } catch (err) {
+    return 'invalid: ' + (err as Error).constructor.name
+  }
+  const results: string[][] = []
+  for (const [method, url] of requests) {
+    log.length = 0
+    const req = { method, url }
+    const outcome = await new Promise<string>((resolve) => {
+      const res = { setHeader() {}, set() {}, end: () => resolve('options-response'), send: () => resolve('options-response') }
+      router.handle(req, res, (err: Any) => resolve(err ? 'done ' + (err.message ?? String(err)) : 'done'))
+    })
+    results.push([...log, outcome])
+  }
+  return results
+}
+
+/** Runs the property for a version: its syntax, webfw's Router and Express's. */
+export async function checkDispatch(version: 5 | 4, Router: Any, ReferenceRouter: Any): Promise<void> {
+  const table = tableOf(version === 5 ? routePattern5 : routePattern4)
+  await fc.assert(
+    fc.asyncProperty(rootFlags, table, fc.array(fc.tuple(requestMethod, requestPath), { minLength: 1, maxLength: 6 }), async (flags, specs, requests) => {
+      const radix = await run(Router, 'radix', flags, specs, requests)
+      const linear = await run(Router, 'linear', flags, specs, requests)
+      const reference = await run(ReferenceRouter, null, flags, specs, requests)
+      assert.deepEqual(radix, linear)
+      assert.deepEqual(linear, reference)
+    }),
+    { numRuns: RUNS },
+  )
+}

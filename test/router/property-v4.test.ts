@@ -1,0 +1,14 @@
+/**
+ * Compiled dispatch agrees with the linear oracle and with Express 4's router
+ * on random route tables in the 4.x path syntax (see property-core.ts).
+ */
+import { test } from 'node:test'
+import { webfw4, type Any } from '../helpers/webfw'
+import { checkDispatch } from './property-core'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
+
+test('4.x: radix and linear dispatch agree with each other and with Express 4', async () => {
+  await checkDispatch(4, webfw4.Router, express4.Router)
+})
