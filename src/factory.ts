@@ -8,6 +8,7 @@ import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
 import { createBodyParsers } from './middleware/body'
 import { cookieParser } from './middleware/cookie-parser'
+import { query } from './middleware/query'
 import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
@@ -53,5 +54,17 @@ export function createFactory(profile: Profile): Factory {
   Object.assign(factory, createBodyParsers(profile))
   factory.static = createStatic(profile)
   factory.cookieParser = cookieParser
+  if (profile.app.queryMiddleware) factory.query = query
+  for (const name of profile.app.removedMiddleware) {
+    Object.defineProperty(factory, name, {
+      configurable: true,
+      get() {
+        throw new Error(
+          `The middleware webfw.${name} is not bundled since 4.x: install the package that provides it ` +
+            '(see https://github.com/senchalabs/connect#middleware).',
+        )
+      },
+    })
+  }
   return factory
 }

@@ -2,29 +2,54 @@
  * Version profiles: every difference between the 5.x and 4.x behaviour of the
  * framework, as data read by the one shared implementation.
  */
+import contentDisposition4 from 'content-disposition-v0'
+import { create as contentDisposition5 } from 'content-disposition'
+import qs from 'qs'
+import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
+import type { AppStyle } from './app/types'
+import type { RequestStyle } from './request/internal'
+import type { ResponseStyle } from './response/internal'
 import { path4 } from './router/path4'
 import { path5 } from './router/path5'
 import type { PathSyntax } from './router/path-syntax'
 import type { RouteStyle } from './router/route'
 import type { RouterStyle } from './router/router-state'
+import { mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
 
 export interface Profile {
   /** Major version this profile reproduces. */
   readonly major: 5 | 4
   /** Default of the `query parser` setting. */
   readonly queryParser: 'simple' | 'extended'
+  /** Query-string parsers and what `req.query` is without one. */
+  readonly query: QueryStyle
   /** `req.body` when no parser ran or nothing was parsed. */
   readonly emptyBody: 'undefined' | 'object'
+  /**
+   * Body parsers mark a read body with `req._body` and skip requests marked
+   * so; a request stream already consumed otherwise is a 500
+   * `stream.not.readable` (4.x). 5.x skips any request whose body was read.
+   */
+  readonly bodyReadFlag: boolean
   /** Default of `urlencoded({ extended })`. */
   readonly urlencodedExtended: boolean
   /** Default of `static({ dotfiles })`. */
   readonly staticDotfiles: 'ignore' | undefined
   /** A rejected promise from a handler becomes `next(err)`. */
   readonly catchRejections: boolean
-  /** `app.router` is the lazily created built-in router (5.x). */
+  /**
+   * `app.router` is the lazily created built-in router (5.x); otherwise
+   * reading it throws an error pointing to the 4.x migration (as Express 4).
+   */
   readonly appRouterGetter: boolean
-  /** `req.host` exists and includes the port (5.x). */
-  readonly requestHost: boolean
+  /** Application behaviour that differs by version. */
+  readonly app: AppStyle
+  /** Request behaviour that differs by version. */
+  readonly request: RequestStyle
+  /** Response behaviour that differs by version. */
+  readonly response: ResponseStyle
+  /** Media-type lookups (res.type, res.set, res.format, sent files). */
+  readonly media: MediaTypes
   /** Path-pattern syntax of routes and `use` paths. */
   readonly syntax: PathSyntax
   /** Router behaviour that differs by version. */
@@ -44,12 +69,33 @@ function typeName(value: unknown): string {
 export const profile5: Profile = Object.freeze({
   major: 5,
   queryParser: 'simple',
+  query: Object.freeze({
+    extended: parseExtendedQueryString,
+    disabled: undefined,
+    whenNoParser: () => Object.create(null),
+  }),
   emptyBody: 'undefined',
+  bodyReadFlag: false,
   urlencodedExtended: false,
   staticDotfiles: 'ignore',
   catchRejections: true,
   appRouterGetter: true,
-  requestHost: true,
+  app: Object.freeze({ privateRouter: false, del: false, removedMiddleware: Object.freeze([]), queryMiddleware: false }),
+  request: Object.freeze({ host: 'with-port', param: false, singularAccepts: false } as const),
+  response: Object.freeze({
+    legacyArguments: false,
+    keepContentLength: false,
+    lenientStatus: false,
+    back: false,
+    redirectUrlFirst: false,
+    redirectHtml: 'document',
+    clearCookieExpiry: false,
+    varyRequiresField: true,
+    sendfile: false,
+    fileETagFromApp: true,
+    contentDisposition: (filename?: string) => contentDisposition5(filename),
+  } as const),
+  media: mediaTypes5,
   syntax: path5,
   router: Object.freeze({
     catchRejections: true,
@@ -74,12 +120,44 @@ export const profile5: Profile = Object.freeze({
 export const profile4: Profile = Object.freeze({
   major: 4,
   queryParser: 'extended',
+  query: Object.freeze({
+    extended: parseExtendedQueryString4,
+    disabled: () => ({}),
+    // Express 4's query middleware with no parser given: qs with its defaults.
+    whenNoParser: (str: string) => qs.parse(str, { allowPrototypes: true }) as Record<string, unknown>,
+  }),
   emptyBody: 'object',
+  bodyReadFlag: true,
   urlencodedExtended: true,
   staticDotfiles: undefined,
   catchRejections: false,
   appRouterGetter: false,
-  requestHost: false,
+  app: Object.freeze({
+    privateRouter: true,
+    del: true,
+    // Bundled with 3.x. cookieParser is not listed: webfw provides one.
+    removedMiddleware: Object.freeze([
+      'bodyParser', 'compress', 'cookieSession', 'session', 'logger', 'favicon', 'responseTime', 'errorHandler',
+      'timeout', 'methodOverride', 'vhost', 'csrf', 'directory', 'limit', 'multipart', 'staticCache',
+    ]),
+    queryMiddleware: true,
+  }),
+  request: Object.freeze({ host: 'deprecated-hostname', param: true, singularAccepts: true } as const),
+  response: Object.freeze({
+    legacyArguments: true,
+    keepContentLength: true,
+    lenientStatus: true,
+    back: true,
+    redirectUrlFirst: true,
+    redirectHtml: 'paragraph',
+    clearCookieExpiry: true,
+    varyRequiresField: false,
+    sendfile: true,
+    fileETagFromApp: false,
+    // content-disposition 0.5 (Express 4's) always quotes the file name.
+    contentDisposition: (filename?: string) => contentDisposition4(filename),
+  } as const),
+  media: mediaTypes4,
   syntax: path4,
   router: Object.freeze({
     catchRejections: false,

@@ -4,13 +4,14 @@
  * `listen`.
  */
 import { EventEmitter } from 'node:events'
-import http from 'node:http'
+import http, { IncomingMessage } from 'node:http'
 import { resolve } from 'node:path'
 import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import type { RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
+import { deprecate } from '../util/deprecate'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
@@ -31,6 +32,45 @@ function logError(this: AppInternal, err: unknown): void {
   if (this.get('env') !== 'test') console.error(err)
 }
 
+/**
+ * What entering an app does to a request: the X-Powered-By header, `req.res`
+ * and `res.req`, and the app's prototypes. Requests from app.listen's server
+ * already have them; others (http.createServer(app), sub-apps) are
+ * re-parented as in Express, and for a server's own request (`adopt`) the
+ * server is switched to the app's classes (see server.ts).
+ */
+function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, adopt: boolean): void {
+  if (app.settings['x-powered-by']) res.setHeader('X-Powered-By', 'webfw')
+  ;(req as http.IncomingMessage & { res: http.ServerResponse }).res = res
+  ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
+  const own = app[kClassPrototypes]
+  const reqProto = Object.getPrototypeOf(req)
+  if (reqProto !== app.request && (own === undefined || reqProto !== own[0])) {
+    if (adopt) adoptServer(app, req)
+    Object.setPrototypeOf(req, app.request)
+  }
+  const resProto = Object.getPrototypeOf(res)
+  if (resProto !== app.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, app.response)
+}
+
+/**
+ * The two layers Express 4 puts first in every app router (4.x profile):
+ * `query` (req.query is a lazy getter here, parsed on first read, so the
+ * layer only marks the place) and `expressInit` (prepareRequest). They keep
+ * `app._router.stack` as Express 4 apps and route-listing tools expect it.
+ */
+function initLayers(app: AppInternal): [AnyFn, AnyFn] {
+  function query(_req: unknown, _res: unknown, next: () => void): void {
+    next()
+  }
+  function expressInit(req: http.IncomingMessage, res: http.ServerResponse, next: () => void): void {
+    // A request straight from a server (not from a parent app) may switch it to the app's classes.
+    prepareRequest(app, req, res, Object.getPrototypeOf(req) === IncomingMessage.prototype)
+    next()
+  }
+  return [query as AnyFn, expressInit as AnyFn]
+}
+
 export function createApplicationPrototype(profile: Profile, Router: RouterFactory): Record<string | symbol, unknown> {
   // Apps are functions: keep Function.prototype (call/apply/bind) in the chain.
   const app = Object.create(Function.prototype) as Record<string | symbol, unknown>
@@ -39,6 +79,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     Object.defineProperty(app, key, Object.getOwnPropertyDescriptor(EventEmitter.prototype, key) as PropertyDescriptor)
   }
   Object.defineProperty(app, kProfile, { value: profile })
+  const style = profile.app
 
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
@@ -56,6 +97,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         strict: this.enabled('strict routing'),
       })
       this[kRouter] = router
+      if (style.privateRouter) (router as RouterObject & { use: AnyFn }).use(initLayers(this))
     }
     return router
   }
@@ -68,6 +110,35 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         return this[kGetRouter]()
       },
     })
+  } else {
+    // 4.x: gone since 3.x, where it was the router middleware to mount.
+    Object.defineProperty(app, 'router', {
+      configurable: true,
+      get() {
+        throw new Error(
+          "app.router was removed in 4.x: routes run where they are defined, nothing needs mounting.\n" +
+            'See the 3.x to 4.x migration guide for how to update the app.',
+        )
+      },
+    })
+  }
+
+  if (style.privateRouter) {
+    /** 4.x: the app's router once created (undefined before), as Express 4's `app._router`. */
+    Object.defineProperty(app, '_router', {
+      configurable: true,
+      enumerable: true,
+      get(this: AppInternal) {
+        return this[kRouter] ?? undefined
+      },
+      set(this: AppInternal, value: RouterObject | undefined) {
+        this[kRouter] = value ?? null
+      },
+    })
+    /** 4.x: creates `app._router` if it does not exist yet. */
+    app.lazyrouter = function lazyrouter(this: AppInternal) {
+      this[kGetRouter]()
+    }
   }
 
   app.defaultConfiguration = function defaultConfiguration(this: AppInternal) {
@@ -102,27 +173,22 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
 
   app.handle = function handle(this: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, callback?: (err?: unknown) => void) {
-    const router = this[kRouter] ?? this[kGetRouter]()
-    if (this.settings['x-powered-by']) res.setHeader('X-Powered-By', 'webfw')
-    const r = req as http.IncomingMessage & { res: http.ServerResponse }
-    r.res = res
-    ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
-    // Requests from app.listen's server already have the app's prototypes;
-    // others (http.createServer(app), sub-apps) are re-parented as in Express.
-    const own = this[kClassPrototypes]
-    const reqProto = Object.getPrototypeOf(req)
-    if (reqProto !== this.request && (own === undefined || reqProto !== own[0])) {
-      if (callback === undefined) adoptServer(this, req)
-      Object.setPrototypeOf(req, this.request)
-    }
-    const resProto = Object.getPrototypeOf(res)
-    if (resProto !== this.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, this.response)
     const app = this
     const done =
       callback ||
       function finish(err?: unknown) {
         finalHandler(req, res, err, { env: app.get('env') as string, onerror: logError.bind(app) as never })
       }
+    if (style.privateRouter) {
+      // 4.x: the router's expressInit layer prepares the request; an app
+      // with nothing registered has no router and answers at once.
+      const router = this[kRouter]
+      if (router === null || router === undefined) done()
+      else router.handle(req, res, done)
+      return
+    }
+    const router = this[kRouter] ?? this[kGetRouter]()
+    prepareRequest(this, req, res, callback === undefined)
     router.handle(req, res, done)
   }
 
@@ -191,7 +257,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         this.set('etag fn', compileETag(val))
         break
       case 'query parser':
-        this.set('query parser fn', compileQueryParser(val))
+        this.set('query parser fn', compileQueryParser(val, profile.query))
         break
       case 'trust proxy':
         this.set('trust proxy fn', compileTrust(val))
@@ -224,6 +290,14 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       const route = (this as unknown as { route(p: unknown): Record<string, AnyFn> }).route(path)
       route[method].apply(route, handlers)
       return this
+    }
+  }
+
+  if (style.del) {
+    /** 4.x: deprecated alias of `app.delete`. */
+    app.del = function del(this: AppInternal, ...args: unknown[]) {
+      deprecate('app.del: use app.delete')
+      return (this as unknown as { delete: AnyFn }).delete(...args)
     }
   }
 

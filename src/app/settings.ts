@@ -26,25 +26,40 @@ export function compileETag(val: unknown): ETagFn | undefined {
   }
 }
 
-/** The rich parser: nested objects and arrays, bounded by qs's own limits. */
-function parseExtendedQueryString(str: string): Record<string, unknown> {
+/** What differs between the 5.x and 4.x query parsing (data of the version profile). */
+export interface QueryStyle {
+  /** The parser the "extended" value selects. */
+  readonly extended: QueryParserFn
+  /** What `query parser` false compiles to. */
+  readonly disabled: QueryParserFn | undefined
+  /** `req.query` when the app has no `query parser fn` (false in 5.x, or the setting deleted). */
+  whenNoParser(str: string): Record<string, unknown>
+}
+
+/** The rich parser: nested objects and arrays, bounded by qs's own limits (20 array items). */
+export function parseExtendedQueryString(str: string): Record<string, unknown> {
   return qs.parse(str, { allowPrototypes: true }) as Record<string, unknown>
+}
+
+/** The 4.x rich parser: up to 1000 array items (Express 4 raised qs's limit of 20). */
+export function parseExtendedQueryString4(str: string): Record<string, unknown> {
+  return qs.parse(str, { allowPrototypes: true, arrayLimit: 1000 }) as Record<string, unknown>
 }
 
 function parseSimpleQueryString(str: string): Record<string, unknown> {
   return fastQuerystring.parse(str) as Record<string, unknown>
 }
 
-export function compileQueryParser(val: unknown): QueryParserFn | undefined {
+export function compileQueryParser(val: unknown, style: QueryStyle): QueryParserFn | undefined {
   if (typeof val === 'function') return val as QueryParserFn
   switch (val) {
     case true:
     case 'simple':
       return parseSimpleQueryString
     case false:
-      return undefined
+      return style.disabled
     case 'extended':
-      return parseExtendedQueryString
+      return style.extended
     default:
       throw new TypeError('unknown value for query parser function: ' + String(val))
   }

@@ -13,6 +13,24 @@ export const kProfile = Symbol('webfw.app.profile')
 export const kClassPrototypes = Symbol('webfw.app.classPrototypes')
 export const kGetRouter = Symbol('webfw.app.getRouter')
 
+/** What differs between the 5.x and 4.x application (data of the version profile). */
+export interface AppStyle {
+  /**
+   * 4.x: the router lives in `app._router`, created by `app.lazyrouter()` on
+   * first registration, with Express 4's two built-in layers (`query`,
+   * `expressInit`) first in its stack; `expressInit` prepares the request
+   * (5.x does that in `app.handle`), and an app with no router answers 404
+   * without entering one.
+   */
+  readonly privateRouter: boolean
+  /** `app.del`, the deprecated alias of `app.delete` (4.x). */
+  readonly del: boolean
+  /** Middleware once bundled (3.x): reading `webfw.<name>` throws, telling to install it (4.x). */
+  readonly removedMiddleware: readonly string[]
+  /** `webfw.query(options)`: middleware setting `req.query` where no app did (4.x). */
+  readonly queryMiddleware: boolean
+}
+
 export interface AppInternal extends EventEmitter {
   (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void): void
   settings: Record<string, unknown>

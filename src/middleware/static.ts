@@ -86,7 +86,7 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
     if (setHeaders !== undefined && typeof setHeaders !== 'function') {
       throw new TypeError('option setHeaders must be function')
     }
-    const sendOptions = normalizeSendOptions(opts, dotfilesDefault)
+    const sendOptions = normalizeSendOptions(opts, dotfilesDefault, profile.media.fileType)
     const realRoot = new RealRoot(path.resolve(root))
     const hooks: SendHooks = {
       onHeaders: setHeaders,

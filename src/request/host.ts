@@ -1,12 +1,19 @@
 /**
- * Host-derived request members: `req.host` (5.x, with port), `req.hostname`
- * and `req.subdomains`. All read `X-Forwarded-Host` instead of `Host` when
+ * Host-derived request members: `req.host`, `req.hostname` and
+ * `req.subdomains`. All read `X-Forwarded-Host` instead of `Host` when
  * `trust proxy` trusts the peer; only the first value counts, since Node
  * joins repeated headers with ", ".
+ *
+ * `req.host` in 4.x: the spec lists `req.hostname` as the 4.x host property
+ * (there is no 4.x property with the port), and Express 4 keeps `req.host`
+ * only as a deprecated alias of `req.hostname` (its own suite tests it). The
+ * alias is kept, with a deprecation warning: an Express 4 app reading
+ * `req.host` must get what it got before, not a silent undefined.
  */
 import { isIP } from 'node:net'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 import { trustsPeer } from './proxy'
 
@@ -31,7 +38,8 @@ export function hostnameOf(host: string | undefined): string | undefined {
 }
 
 export function defineHostMembers(proto: object, profile: Profile): void {
-  if (profile.requestHost) {
+  const withPort = profile.request.host === 'with-port'
+  if (withPort) {
     /**
      * Host the client asked for, port included.
      * @example // Host: example.com:3000
@@ -49,12 +57,20 @@ export function defineHostMembers(proto: object, profile: Profile): void {
    */
   // Read through `this.host` like Express, so an app overriding one getter
   // sees the others follow.
-  const hostOf = profile.requestHost
+  const hostOf = withPort
     ? (req: RequestInternal) => (req as unknown as { host: string | undefined }).host
     : forwardedHost
   defineGetter(proto, 'hostname', function hostname(this: RequestInternal) {
     return hostnameOf(hostOf(this))
   })
+
+  if (profile.request.host === 'deprecated-hostname') {
+    /** 4.x: the host name (no port); deprecated, use `req.hostname`. */
+    defineGetter(proto, 'host', function host(this: RequestInternal) {
+      deprecate('req.host: use req.hostname')
+      return (this as unknown as { hostname: string | undefined }).hostname
+    })
+  }
 
   /**
    * Dot-separated parts of the host name before the app's domain, most

@@ -9,6 +9,7 @@ import { defineFreshnessMembers } from './freshness'
 import { defineHeaderMembers } from './headers'
 import { defineHostMembers } from './host'
 import { defineNegotiationMembers } from './negotiation'
+import { defineParamMembers } from './param'
 import { defineProxyMembers } from './proxy'
 import { defineRangeMembers } from './range'
 import { defineUrlMembers } from './url'
@@ -22,5 +23,6 @@ export function createRequestPrototype(profile: Profile): object {
   defineProxyMembers(proto, profile)
   defineHostMembers(proto, profile)
   defineFreshnessMembers(proto, profile)
+  defineParamMembers(proto, profile)
   return proto
 }

@@ -11,6 +11,16 @@ export const kQuery = Symbol('webfw.req.query')
 export const kQuerySource = Symbol('webfw.req.querySource')
 export const kParsedUrl = Symbol('webfw.req.parsedUrl')
 
+/** What differs between the 5.x and 4.x request (data of the version profile). */
+export interface RequestStyle {
+  /** `req.host`: the Host with its port (5.x), or the deprecated alias of `req.hostname` (4.x). */
+  readonly host: 'with-port' | 'deprecated-hostname'
+  /** `req.param(name, default)`, deprecated (4.x). */
+  readonly param: boolean
+  /** `req.acceptsCharset`, `acceptsEncoding`, `acceptsLanguage`: deprecated singular aliases (4.x). */
+  readonly singularAccepts: boolean
+}
+
 export interface RequestInternal extends IncomingMessage {
   app: AppInternal
   res: ServerResponse

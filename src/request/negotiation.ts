@@ -8,6 +8,7 @@ import accepts from 'accepts'
 import typeis from 'type-is'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 
 type Lists = string[] | string[][]
@@ -17,7 +18,15 @@ function flat(args: Lists): string[] {
   return args.length === 1 && Array.isArray(args[0]) ? (args[0] as string[]) : (args as string[])
 }
 
-export function defineNegotiationMembers(proto: object, _profile: Profile): void {
+/** A deprecated alias that warns once, then calls the member it stands for. */
+function deprecatedAlias(proto: object, alias: string, target: string): void {
+  defineMethod(proto, alias, function (this: Record<string, (...args: unknown[]) => unknown>, ...args: unknown[]) {
+    deprecate(`req.${alias}: use req.${target}`)
+    return this[target](...args)
+  })
+}
+
+export function defineNegotiationMembers(proto: object, profile: Profile): void {
   /**
    * The best of the given types (MIME types or extension names) for the
    * Accept header, or false (respond 406). Without arguments, all accepted
@@ -54,6 +63,13 @@ export function defineNegotiationMembers(proto: object, _profile: Profile): void
   defineMethod(proto, 'acceptsLanguages', function acceptsLanguages(this: RequestInternal, ...languages: Lists) {
     return accepts(this).languages(flat(languages))
   })
+
+  if (profile.request.singularAccepts) {
+    // 4.x: the singular names, deprecated.
+    deprecatedAlias(proto, 'acceptsCharset', 'acceptsCharsets')
+    deprecatedAlias(proto, 'acceptsEncoding', 'acceptsEncodings')
+    deprecatedAlias(proto, 'acceptsLanguage', 'acceptsLanguages')
+  }
 
   /**
    * The matching type when the request's Content-Type matches one of the

@@ -21,7 +21,8 @@ function queryString(req: RequestInternal): string {
   return typeof query === 'string' ? query : ''
 }
 
-export function defineUrlMembers(proto: object, _profile: Profile): void {
+export function defineUrlMembers(proto: object, profile: Profile): void {
+  const whenNoParser = profile.query.whenNoParser
   defineAccessor(
     proto,
     'query',
@@ -31,7 +32,7 @@ export function defineUrlMembers(proto: object, _profile: Profile): void {
       const url = this.url
       if (this[kQuerySource] === url) return this[kQuery]
       const parse = this.app.get('query parser fn') as QueryParser
-      const value = parse ? parse(queryString(this)) : Object.create(null)
+      const value = parse ? parse(queryString(this)) : whenNoParser(queryString(this))
       this[kQuerySource] = url
       this[kQuery] = value
       return value

@@ -1,9 +1,9 @@
 /**
  * `res.attachment`: Content-Disposition "attachment", with the file name
- * (its base name only) quoted or RFC 8187-encoded by content-disposition,
+ * (its base name only) quoted or RFC 8187-encoded by content-disposition
+ * (5.x quotes only when needed, 4.x always, as their Express versions),
  * and the Content-Type looked up from its extension.
  */
-import { create as contentDisposition } from 'content-disposition'
 import { basename, extname } from 'node:path'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
@@ -11,7 +11,8 @@ import type { ResponseInternal } from './internal'
 
 const CR_OR_LF = /[\r\n]/
 
-export function defineAttachmentMembers(proto: object, _profile: Profile): void {
+export function defineAttachmentMembers(proto: object, profile: Profile): void {
+  const contentDisposition = profile.response.contentDisposition
   /**
    * Marks the response as a download; with a file name, also sets the
    * `filename` (and `filename*` for non-ASCII names) parameter and the

@@ -10,6 +10,7 @@ import { serialize, type SerializeOptions } from 'cookie'
 import { sign } from 'cookie-signature'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 
 export interface CookieOptions extends Omit<SerializeOptions, 'maxAge'> {
@@ -42,7 +43,8 @@ export function cookieHeader(res: ResponseInternal, name: string, value: unknown
   return serialize(name, val, opts as SerializeOptions)
 }
 
-export function defineCookieMembers(proto: object, _profile: Profile): void {
+export function defineCookieMembers(proto: object, profile: Profile): void {
+  const keepExpiry = profile.response.clearCookieExpiry
   /**
    * Adds a Set-Cookie header. Options: domain, encode, expires, httpOnly,
    * maxAge (ms), path (default "/"), partitioned, priority, secure, signed,
@@ -57,12 +59,19 @@ export function defineCookieMembers(proto: object, _profile: Profile): void {
 
   /**
    * Expires a cookie in the browser; give the path/domain it was set with
-   * (maxAge and expires are ignored). Chainable.
+   * (maxAge and expires are ignored; 4.x uses them, deprecated). Chainable.
    * @example res.clearCookie('cart', { path: '/shop' })
    */
   defineMethod(proto, 'clearCookie', function clearCookie(this: ResponseInternal, name: string, options?: CookieOptions) {
-    const opts: CookieOptions = { path: '/', ...options, expires: new Date(1) }
-    delete opts.maxAge
+    let opts: CookieOptions
+    if (keepExpiry) {
+      if (options?.maxAge) deprecate('res.clearCookie: options.maxAge is ignored from 5.x on; leave it out')
+      if (options?.expires) deprecate('res.clearCookie: options.expires is ignored from 5.x on; leave it out')
+      opts = { expires: new Date(1), path: '/', ...options }
+    } else {
+      opts = { path: '/', ...options, expires: new Date(1) }
+      delete opts.maxAge
+    }
     return (this as unknown as { cookie(n: string, v: string, o: CookieOptions): ResponseInternal }).cookie(name, '', opts)
   })
 }

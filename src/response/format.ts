@@ -5,21 +5,23 @@
  * (with the offered `types`) to `next`.
  */
 import createError from 'http-errors'
-import mime from 'mime-types'
 import type { Profile } from '../profile'
+import type { MediaTypes } from '../util/media-types'
 import { defineMethod } from '../util/define'
 import type { ResponseInternal } from './internal'
 
 type Handler = (req: unknown, res: unknown, next: unknown) => void
 
 /** The media type a format key stands for, without parameters. */
-export function keyType(key: string): string {
-  if (key.indexOf('/') === -1) return mime.lookup(key) || 'application/octet-stream'
+export function keyType(key: string, media: MediaTypes): string {
+  if (key.indexOf('/') === -1) return media.typeOf(key)
   const semi = key.indexOf(';')
   return (semi === -1 ? key : key.slice(0, semi)).trim()
 }
 
-export function defineFormatMembers(proto: object, _profile: Profile): void {
+export function defineFormatMembers(proto: object, profile: Profile): void {
+  const media = profile.media
+  const typeOfKey = (key: string) => keyType(key, media)
   /**
    * Runs the callback of the best-accepted type; without an Accept header
    * the first. Sets `Vary: Accept`. Chainable.
@@ -37,12 +39,12 @@ export function defineFormatMembers(proto: object, _profile: Profile): void {
     const key = keys.length > 0 ? req.accepts(keys) : false
     this.vary('Accept')
     if (key) {
-      this.set('Content-Type', keyType(key))
+      this.set('Content-Type', typeOfKey(key))
       obj[key](req, this, next)
     } else if (obj.default) {
       obj.default(req, this, next)
     } else {
-      next(createError(406, { types: keys.map(keyType) }))
+      next(createError(406, { types: keys.map(typeOfKey) }))
     }
     return this
   })

@@ -5,22 +5,39 @@
  * CR, LF or other control character in a name or value before anything is
  * stored, so no setter here can split a header.
  */
-import mime from 'mime-types'
 import vary from 'vary'
 import type { Profile } from '../profile'
-import { contentTypeFor } from '../util/content-type'
 import { defineMethod } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 
 type HeaderValue = string | number | string[] | undefined
 
-export function defineHeaderMembers(proto: object, _profile: Profile): void {
+/**
+ * 4.x: any value is stored and Node checks it when the head is written (so a
+ * code outside 100-999 fails then, and "410" or 410.1 send 410); a string or
+ * fractional code in range is deprecated.
+ */
+function lenientStatus(this: ResponseInternal, code: unknown): ResponseInternal {
+  const n = code as number
+  if ((typeof code === 'string' || Math.floor(n) !== n) && n > 99 && n < 1000) {
+    deprecate(`res.status(${JSON.stringify(code)}): use res.status(${Math.floor(n)})`)
+  }
+  this.statusCode = code as number
+  return this
+}
+
+export function defineHeaderMembers(proto: object, profile: Profile): void {
+  const style = profile.response
+  const media = profile.media
+
   /**
    * Sets the status code: an integer from 100 to 599, else a TypeError
-   * (not an integer) or RangeError (out of range). Chainable.
+   * (not an integer) or RangeError (out of range). Chainable. (4.x: see
+   * lenientStatus.)
    * @example res.status(201).json(created)
    */
-  defineMethod(proto, 'status', function status(this: ResponseInternal, code: unknown) {
+  defineMethod(proto, 'status', style.lenientStatus ? lenientStatus : function status(this: ResponseInternal, code: unknown) {
     if (!Number.isInteger(code)) {
       throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`)
     }
@@ -44,7 +61,7 @@ export function defineHeaderMembers(proto: object, _profile: Profile): void {
       let value: string | string[] = Array.isArray(val) ? val.map(String) : String(val)
       if ((field as string).toLowerCase() === 'content-type') {
         if (Array.isArray(value)) throw new TypeError('Content-Type cannot be set to an Array')
-        value = contentTypeFor(value)
+        value = media.contentType(value)
       }
       this.setHeader(field as string, value)
     } else {
@@ -81,12 +98,12 @@ export function defineHeaderMembers(proto: object, _profile: Profile): void {
 
   /**
    * Sets Content-Type: a value with "/" is used as is, anything else is an
-   * extension looked up with mime-types (application/octet-stream when
-   * unknown). Chainable.
+   * extension or file name looked up in the version's type table
+   * (application/octet-stream when unknown). Chainable.
    * @example res.type('json') // application/json; charset=utf-8
    */
   function type(this: ResponseInternal, value: string): ResponseInternal {
-    const ct = value.indexOf('/') === -1 ? mime.contentType(value) || 'application/octet-stream' : value
+    const ct = value.indexOf('/') === -1 ? media.forExtension(value) : value
     return this.set('Content-Type', ct)
   }
   defineMethod(proto, 'type', type)
@@ -97,6 +114,10 @@ export function defineHeaderMembers(proto: object, _profile: Profile): void {
    * @example res.vary('Accept-Encoding')
    */
   defineMethod(proto, 'vary', function varyField(this: ResponseInternal, field: string | string[]) {
+    if (!style.varyRequiresField && (!field || (Array.isArray(field) && field.length === 0))) {
+      deprecate('res.vary(): provide a field name')
+      return this
+    }
     vary(this, field)
     return this
   })

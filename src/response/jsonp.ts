@@ -8,19 +8,21 @@
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import type { ResponseInternal } from './internal'
-import { stringify } from './send'
+import { legacyBody, stringify } from './send'
 
 const NOT_CALLBACK_CHAR = /[^\w$.[\]]/g
 const LINE_SEPARATOR = /\u2028/g
 const PARAGRAPH_SEPARATOR = /\u2029/g
 
-export function defineJsonpMembers(proto: object, _profile: Profile): void {
+export function defineJsonpMembers(proto: object, profile: Profile): void {
+  const legacyArguments = profile.response.legacyArguments
   /**
    * Sends `obj` as JSON, wrapped in a call to `?callback=` when given.
    * @example // GET /?callback=show
    * res.jsonp({ user: 'tobi' }) // /**\/ typeof show === 'function' && show({"user":"tobi"});
    */
   defineMethod(proto, 'jsonp', function jsonp(this: ResponseInternal, obj?: unknown) {
+    if (arguments.length === 2 && legacyArguments) obj = legacyBody(this, 'jsonp', obj, arguments[1])
     const app = this.app
     let body: string | undefined = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
     const query = (this.req as unknown as { query: Record<string, unknown> }).query

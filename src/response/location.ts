@@ -13,6 +13,7 @@ import escapeHtml from 'escape-html'
 import statuses from 'statuses'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 
 const CR_OR_LF = /[\r\n]/
@@ -24,13 +25,29 @@ export function locationFor(url: unknown): string {
   return encodeUrl(str)
 }
 
-export function defineLocationMembers(proto: object, _profile: Profile): void {
+function documentBody(message: string, href: string): string {
+  return `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${href}</p></body>`
+}
+
+function paragraphBody(message: string, href: string): string {
+  return `<p>${message}. Redirecting to ${href}</p>`
+}
+
+export function defineLocationMembers(proto: object, profile: Profile): void {
+  const style = profile.response
+  const htmlBody = style.redirectHtml === 'document' ? documentBody : paragraphBody
+
   /**
    * Sets the Location header to the URL, percent-encoded where needed (not
-   * validated). Accepts a string or a URL object. Chainable.
+   * validated). Accepts a string or a URL object. In 4.x, "back" (deprecated)
+   * stands for the Referrer, or "/" without one. Chainable.
    * @example res.location('/login?next=%2Fcart').sendStatus(201)
    */
   defineMethod(proto, 'location', function location(this: ResponseInternal, url: unknown) {
+    if (url === 'back' && style.back) {
+      deprecate('res.location("back"): use res.location(req.get("Referrer") || "/")')
+      url = this.req.get('Referrer') || '/'
+    }
     return this.set('Location', locationFor(url))
   })
 
@@ -44,11 +61,18 @@ export function defineLocationMembers(proto: object, _profile: Profile): void {
     let status: unknown = 302
     let target = args[0]
     if (args.length === 2) {
-      status = args[0]
-      target = args[1]
+      if (style.redirectUrlFirst && typeof args[0] !== 'number') {
+        deprecate('res.redirect(url, status): use res.redirect(status, url)')
+        status = args[1]
+      } else {
+        status = args[0]
+        target = args[1]
+      }
     }
-    // Status first: a bad status throws before any header is touched.
-    this.status(status as number)
+    // Status first: a bad status throws before any header is touched (5.x;
+    // 4.x stores any status, as Express 4, and Node checks it on writing).
+    if (style.lenientStatus) this.statusCode = status as number
+    else this.status(status as number)
     const address = (this as unknown as { location(u: unknown): ResponseInternal }).location(target).get('Location') as string
     const message = (statuses.message as Record<number, string | undefined>)[status as number]
     let body = ''
@@ -57,8 +81,7 @@ export function defineLocationMembers(proto: object, _profile: Profile): void {
         body = `${message}. Redirecting to ${address}`
       },
       html() {
-        const href = escapeHtml(address)
-        body = `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${href}</p></body>`
+        body = htmlBody(message as string, escapeHtml(address))
       },
       default() {
         body = ''

@@ -10,6 +10,7 @@ import type { Profile } from '../profile'
 import type { ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
@@ -45,7 +46,27 @@ function isFresh(res: ResponseInternal): boolean {
   return Boolean((req as unknown as { fresh: boolean }).fresh)
 }
 
-export function defineSendMembers(proto: object, _profile: Profile): void {
+type StatusMessages = Record<number, string | undefined>
+
+/**
+ * 4.x argument forms of res.json and res.jsonp: `(body, status)` when the
+ * second is a number, else `(status, body)`. Sets the status; returns the body.
+ */
+export function legacyBody(res: ResponseInternal, member: string, first: unknown, second: unknown): unknown {
+  if (typeof second === 'number') {
+    deprecate(`res.${member}(obj, status): use res.status(status).${member}(obj)`)
+    res.statusCode = second
+    return first
+  }
+  deprecate(`res.${member}(status, obj): use res.status(status).${member}(obj)`)
+  res.statusCode = first as number
+  return second
+}
+
+export function defineSendMembers(proto: object, profile: Profile): void {
+  const style = profile.response
+  const keepContentLength = style.keepContentLength
+
   /**
    * Sends a body: a string (text/html unless a type is set), a Buffer
    * (application/octet-stream unless set), or an object/array/boolean/number
@@ -54,7 +75,7 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
    * @example res.send('<p>hello</p>')
    * res.status(404).send({ error: 'not found' })
    */
-  defineMethod(proto, 'send', function send(this: ResponseInternal, body?: unknown) {
+  function send(this: ResponseInternal, body?: unknown) {
     let chunk = body as string | Buffer | undefined
     let encoding: BufferEncoding | undefined
     switch (typeof chunk) {
@@ -96,8 +117,11 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
         encoding = undefined
         len = chunk.length
       }
-      // Content-Length and Transfer-Encoding cannot be sent together.
-      if (!this.getHeader('Transfer-Encoding')) this.setHeader('Content-Length', String(len))
+      // Content-Length and Transfer-Encoding cannot be sent together; 4.x
+      // keeps a Content-Length the application set.
+      if (!this.getHeader('Transfer-Encoding') && !(keepContentLength && this.hasHeader('Content-Length'))) {
+        this.setHeader('Content-Length', String(len))
+      }
     }
 
     if (generateETag && len !== undefined) {
@@ -122,7 +146,32 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
     if (this.req.method === 'HEAD') this.end()
     else this.end(chunk, encoding as BufferEncoding)
     return this
-  })
+  }
+
+  if (style.legacyArguments) {
+    defineMethod(proto, 'send', function sendLegacy(this: ResponseInternal, body?: unknown, second?: unknown) {
+      let chunk = body
+      if (arguments.length === 2) {
+        if (typeof body !== 'number' && typeof second === 'number') {
+          deprecate('res.send(body, status): use res.status(status).send(body)')
+          this.statusCode = second
+        } else {
+          deprecate('res.send(status, body): use res.status(status).send(body)')
+          this.statusCode = body as number
+          chunk = second
+        }
+      } else if (typeof body === 'number') {
+        // res.send(status): the status text as the body.
+        deprecate('res.send(status): use res.sendStatus(status)')
+        if (!this.getHeader('Content-Type')) this.type('txt')
+        this.statusCode = body
+        chunk = (statuses.message as StatusMessages)[body]
+      }
+      return send.call(this, chunk)
+    })
+  } else {
+    defineMethod(proto, 'send', send)
+  }
 
   /**
    * Sends any value as JSON (application/json unless a type is set), with
@@ -130,6 +179,7 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
    * @example res.json({ user: 'tobi' })
    */
   defineMethod(proto, 'json', function json(this: ResponseInternal, obj?: unknown) {
+    if (arguments.length === 2 && style.legacyArguments) obj = legacyBody(this, 'json', obj, arguments[1])
     const app = this.app
     const body = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
     if (!this.getHeader('Content-Type')) this.setHeader('Content-Type', JSON_UTF8)
@@ -141,7 +191,7 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
    * @example res.sendStatus(404) // "Not Found"
    */
   defineMethod(proto, 'sendStatus', function sendStatus(this: ResponseInternal, statusCode: number) {
-    const body = (statuses.message as Record<number, string | undefined>)[statusCode] || String(statusCode)
+    const body = (statuses.message as StatusMessages)[statusCode] || String(statusCode)
     this.status(statusCode)
     this.type('txt')
     return this.send(body)

@@ -2,15 +2,18 @@
  * `res.sendFile` and `res.download`, on the file sender shared with
  * `webfw.static`. `download` is `sendFile` plus a Content-Disposition
  * (content-disposition) that replaces any the options' `headers` carry; it is
- * only set when the file is actually sent.
+ * only set when the file is actually sent. 4.x also has the deprecated
+ * `res.sendfile`, whose path is URL-style (percent-decoded once, relative to
+ * the working directory or to `root`).
  */
 import path from 'node:path'
-import { create as contentDisposition } from 'content-disposition'
+import { getSystemErrorMap } from 'node:util'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
-import type { FileError } from './file/errors'
+import { deprecate } from '../util/deprecate'
+import { fileError, type FileError } from './file/errors'
 import { normalizeSendOptions, type FileOptions } from './file/options'
-import { fileTarget } from './file/paths'
+import { fileTarget, type FileTarget } from './file/paths'
 import { sendFileTo, type SendHooks } from './file/sender'
 import type { ResponseInternal } from './internal'
 
@@ -21,16 +24,71 @@ export interface TransferOptions extends FileOptions {
 
 type Callback = (err?: FileError) => void
 
-function headersHook(headers: TransferOptions['headers']): SendHooks {
-  if (!headers || typeof headers !== 'object') return {}
+function transferHooks(headers: TransferOptions['headers']): SendHooks {
+  if (!headers || typeof headers !== 'object') return { socketErrors: true }
   return {
+    socketErrors: true,
     onHeaders(res) {
       for (const name of Object.keys(headers)) res.setHeader(name, headers[name])
     },
   }
 }
 
-export function defineTransferMembers(proto: object, _profile: Profile): void {
+/**
+ * The message Node gives a system error ("ENOENT: no such file or directory,
+ * stat") without the path it appends: what `res.sendfile` callbacks received
+ * in Express 4, minus the file's location.
+ */
+function systemMessage(err: FileError): FileError {
+  const errno = (err as { errno?: unknown }).errno
+  const entry = typeof errno === 'number' ? getSystemErrorMap().get(errno) : undefined
+  if (entry !== undefined && typeof err.syscall === 'string') {
+    err.message = `${entry[0]}: ${entry[1]}, ${err.syscall}`
+    err.stack = `${err.name}: ${err.message}`
+  }
+  return err
+}
+
+const same = (err: FileError) => err
+
+export function defineTransferMembers(proto: object, profile: Profile): void {
+  const style = profile.response
+  const fileType = profile.media.fileType
+
+  /** Sends `target` (or reports the error refusing it), then calls back as sendFile does. */
+  function transfer(
+    res: ResponseInternal,
+    target: FileTarget | FileError,
+    opts: TransferOptions,
+    done: Callback | undefined,
+    mapError: (err: FileError) => FileError,
+  ): void {
+    const sendOptions = normalizeSendOptions(opts, 'ignore', fileType)
+    // 5.x: the app's `etag` setting decides, whatever the options say (as in
+    // Express 5); 4.x: the `etag` option (default true), as in Express 4.
+    if (style.fileETagFromApp) sendOptions.etag = Boolean(res.app.get('etag'))
+    const req = res.req
+    const next = req.next
+
+    function finished(err: FileError | undefined): void {
+      if (err !== undefined) err = mapError(err)
+      if (done) {
+        done(err)
+        return
+      }
+      if (err === undefined || err.code === 'ECONNABORTED' || err.syscall === 'write') return
+      // A directory is not an error for the app: let the next handler try.
+      if (err.code === 'EISDIR') next?.()
+      else next?.(err)
+    }
+
+    if (target instanceof Error) {
+      finished(target)
+      return
+    }
+    sendFileTo(req, res, target, sendOptions, transferHooks(opts.headers), (err) => finished(err))
+  }
+
   /**
    * Sends the file at `file` (absolute, or relative to `options.root`).
    *
@@ -50,32 +108,37 @@ export function defineTransferMembers(proto: object, _profile: Profile): void {
     if (root === undefined && !path.isAbsolute(file)) {
       throw new TypeError('path must be absolute or specify root to res.sendFile')
     }
-
-    const sendOptions = normalizeSendOptions(opts, 'ignore')
-    // The app's `etag` setting decides, whatever the options say (as in Express).
-    sendOptions.etag = Boolean(this.app.get('etag'))
-    const req = this.req
-    const next = req.next
-
-    function finished(err: FileError | undefined): void {
-      if (done) {
-        done(err)
-        return
-      }
-      if (err === undefined || err.code === 'ECONNABORTED' || err.syscall === 'write') return
-      // A directory is not an error for the app: let the next handler try.
-      if (err.code === 'EISDIR') next?.()
-      else next?.(err)
-    }
-
-    const target = fileTarget(file, root)
-    if (target instanceof Error) {
-      finished(target)
-      return
-    }
-    sendFileTo(req, this, target, sendOptions, headersHook(opts.headers), (err) => finished(err))
+    transfer(this, fileTarget(file, root), opts, done, same)
   }
   defineMethod(proto, 'sendFile', sendFile)
+
+  if (style.sendfile) {
+    /**
+     * 4.x, deprecated: sends the file at the URL-style path `file`,
+     * percent-decoded once, relative to `options.root` or else to the
+     * working directory (where `..` is refused).
+     *
+     * @example
+     * res.sendfile('public/%E2%82%AC.txt', { maxAge: '1h' }, (err) => { if (err) next(err) })
+     */
+    defineMethod(proto, 'sendfile', function sendfile(this: ResponseInternal, file: unknown, options?: unknown, callback?: unknown) {
+      deprecate('res.sendfile: use res.sendFile')
+      if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendfile')
+      let done = callback as Callback | undefined
+      let opts = (options ?? {}) as TransferOptions
+      if (typeof options === 'function') {
+        done = options as Callback
+        opts = {}
+      }
+      let target: FileTarget | FileError
+      try {
+        target = fileTarget(decodeURIComponent(file), opts.root ? String(opts.root) : undefined)
+      } catch {
+        target = fileError(400)
+      }
+      transfer(this, target, opts, done, systemMessage)
+    })
+  }
 
   /**
    * Sends a file as an attachment named `filename` (default: the file's name).
@@ -102,7 +165,7 @@ export function defineTransferMembers(proto: object, _profile: Profile): void {
     }
 
     const headers: Record<string, string | number | string[]> = {
-      'Content-Disposition': contentDisposition(path.basename(name || file)),
+      'Content-Disposition': style.contentDisposition(path.basename(name || file)),
     }
     const given = opts?.headers
     if (given && typeof given === 'object') {

@@ -10,7 +10,7 @@ import onFinished from 'on-finished'
 import typeis from 'type-is'
 import type { Profile } from '../../profile'
 import { charsetExists, decodeBody, headerCharset } from './charset'
-import { asBodyError, unsupportedCharset } from './errors'
+import { asBodyError, bodyError, unsupportedCharset } from './errors'
 import type { CommonOptions } from './options'
 import { drain, readBody } from './read'
 
@@ -33,6 +33,7 @@ export interface ParserSpec {
 
 interface BodyRequest extends IncomingMessage {
   body?: unknown
+  _body?: boolean
 }
 
 function errorType(thrown: unknown, fallback: string): string {
@@ -51,16 +52,23 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
   const charsetRule = spec.charset
   const parse = spec.parse
   const emptyObject = profile.emptyBody === 'object'
+  const readFlag = profile.bodyReadFlag
 
   return function bodyParser(request, res, next) {
     const req = request as BodyRequest
+    // 4.x (body-parser 1): a parser that read the body marks the request.
+    if (readFlag && req._body) {
+      next()
+      return
+    }
     if (emptyObject) {
       if (!req.body) req.body = {}
     } else if (!('body' in req)) {
       req.body = undefined
     }
-    // A body already read (by another parser) cannot be read again.
-    if (onFinished.isFinished(req) || !typeis.hasBody(req) || !shouldParse(req)) {
+    // A body already read (by another parser) cannot be read again (5.x; 4.x
+    // reports a stream read by something else as an error, below).
+    if ((!readFlag && onFinished.isFinished(req)) || !typeis.hasBody(req) || !shouldParse(req)) {
       next()
       return
     }
@@ -71,6 +79,15 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       if (!charsetRule.accepts(charset) || !charsetExists(charset)) {
         const err = unsupportedCharset(charset)
         drain(req, () => next(err))
+        return
+      }
+    }
+
+    if (readFlag) {
+      req._body = true
+      // Consumed by other code: nothing left to read (body-parser 1's 500).
+      if (!req.readable) {
+        next(bodyError(500, 'stream is not readable', { type: 'stream.not.readable' }))
         return
       }
     }

@@ -22,13 +22,14 @@ export function fileError(status: number, props?: Record<string, unknown>): File
 
 interface SystemError {
   code?: unknown
+  errno?: unknown
   syscall?: unknown
 }
 
 /**
  * The error for a failed filesystem call: 404 when the file is not there
- * (ENOENT, ENOTDIR, ENAMETOOLONG), 500 otherwise. The system error's code
- * and syscall are kept, its message (which names the path) is not.
+ * (ENOENT, ENOTDIR, ENAMETOOLONG), 500 otherwise. The system error's code,
+ * errno and syscall are kept, its message (which names the path) is not.
  */
 export function fromSystemError(err: unknown): FileError {
   const sys = (err ?? {}) as SystemError
@@ -38,6 +39,7 @@ export function fromSystemError(err: unknown): FileError {
   const message = code === undefined ? text : `${text} (${code})`
   const props: Record<string, unknown> = {}
   if (code !== undefined) props.code = code
+  if (typeof sys.errno === 'number') props.errno = sys.errno
   if (typeof sys.syscall === 'string') props.syscall = sys.syscall
   return withoutTrace(createError(status, message, props))
 }

@@ -4,6 +4,7 @@
  * reads on every request.
  */
 import ms from 'ms'
+import { mediaTypes5 } from '../../util/media-types'
 
 /**
  * "ignore-last" is the 4.x default of `static` (dotfiles undefined): only a
@@ -25,6 +26,8 @@ export interface SendOptions {
   /** Byte window of the file to send (inclusive), from the `start`/`end` options. */
   start: number
   end: number | undefined
+  /** Content-Type of a file, when the response has none (the version's type table). */
+  fileType: (file: string) => string
 }
 
 /** The options object as given by the application. */
@@ -78,12 +81,17 @@ function offset(value: unknown, name: string): number | undefined {
 
 /**
  * Validates and converts sender options; `dotfilesDefault` is the version's
- * default for `static` ("ignore" for the file-transfer methods).
+ * default for `static` ("ignore" for the file-transfer methods), `fileType`
+ * the version's Content-Type of a file.
  *
  * @example
  * normalizeSendOptions({ maxAge: '1h', immutable: true }, 'ignore').maxAge // 3600
  */
-export function normalizeSendOptions(options: FileOptions | undefined | null, dotfilesDefault: DotfilesMode): SendOptions {
+export function normalizeSendOptions(
+  options: FileOptions | undefined | null,
+  dotfilesDefault: DotfilesMode,
+  fileType: (file: string) => string = mediaTypes5.fileType,
+): SendOptions {
   const opts = options ?? {}
   return {
     acceptRanges: opts.acceptRanges !== undefined ? Boolean(opts.acceptRanges) : true,
@@ -97,5 +105,6 @@ export function normalizeSendOptions(options: FileOptions | undefined | null, do
     maxAge: maxAgeSeconds(opts.maxAge ?? opts.maxage),
     start: offset(opts.start, 'start') ?? 0,
     end: offset(opts.end, 'end'),
+    fileType,
   }
 }

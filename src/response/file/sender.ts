@@ -4,7 +4,7 @@
  * sets the file headers, answers conditional and range requests, and streams
  * the bytes.
  *
- * Built from small libraries (fresh, etag, range-parser, mime-types,
+ * Built from small libraries (fresh, etag, range-parser, mime types,
  * on-finished) rather than on `send`: `send` opens whatever path it computed,
  * so a symbolic link inside the root that points outside it would be served,
  * and its errors carry the file's path. Here the real path is resolved and
@@ -23,7 +23,6 @@ import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import etag from 'etag'
-import mime from 'mime-types'
 import onFinished from 'on-finished'
 import parseRange from 'range-parser'
 import createError from 'http-errors'
@@ -40,6 +39,12 @@ export interface SendHooks {
    * itself (returns undefined) or returns the error to report.
    */
   onDirectory?(req: IncomingMessage, res: ServerResponse, target: FileTarget): FileError | undefined
+  /**
+   * A socket error before the transfer is over ends it with that error (as
+   * Express's sendFile reports it); a connection reset still counts as the
+   * client going away (ECONNABORTED).
+   */
+  socketErrors?: boolean
 }
 
 export type SendDone = (err: FileError | undefined, found: boolean) => void
@@ -47,18 +52,6 @@ export type SendDone = (err: FileError | undefined, found: boolean) => void
 const BYTES_RANGE = /^ *bytes=/
 /** Largest body read in one go; fs read streams read 64 KB chunks. */
 const SINGLE_READ_MAX = 64 * 1024
-const types = new Map<string, string>()
-
-/** Content-Type by extension, memoised (a few dozen extensions ever occur). */
-function typeOf(file: string): string {
-  const ext = path.extname(file)
-  let type = types.get(ext)
-  if (type === undefined) {
-    type = mime.contentType(ext) || 'application/octet-stream'
-    if (types.size < 512) types.set(ext, type)
-  }
-  return type
-}
 
 function noop(): void {}
 
@@ -93,6 +86,12 @@ export function sendFileTo(
     if (settled) return
     settled = true
     context.runInAsyncScope(done, null, err, found)
+  }
+
+  if (hooks.socketErrors) {
+    onFinished(res, (err) => {
+      if (err && (err as NodeJS.ErrnoException).code !== 'ECONNRESET') finish(createError(500, err))
+    })
   }
 
   const dotfiles = options.dotfiles
@@ -240,7 +239,7 @@ export function sendFileTo(
     }
     if (options.lastModified && !res.getHeader('Last-Modified')) res.setHeader('Last-Modified', stat.mtime.toUTCString())
     if (options.etag && !res.getHeader('ETag')) res.setHeader('ETag', etag(stat))
-    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', typeOf(file))
+    if (!res.getHeader('Content-Type')) res.setHeader('Content-Type', options.fileType(file))
 
     const headers = req.headers
     if (isConditional(headers)) {
@@ -300,10 +299,24 @@ export function sendFileTo(
     const stream = fs.createReadStream(real, { start: offset, end: offset + length - 1 })
     stream.on('error', (err) => {
       stream.destroy()
-      finish(fromSystemError(err))
+      failBeforeBody(fromSystemError(err))
     })
     watch(stream)
     stream.pipe(res)
+  }
+
+  /**
+   * The file could not be read after its headers were set: unless the head
+   * is already out, the length headers no longer describe the response the
+   * application will send instead (and 4.x's res.send keeps a Content-Length
+   * it finds set).
+   */
+  function failBeforeBody(err: FileError): void {
+    if (!res.headersSent) {
+      res.removeHeader('Content-Length')
+      res.removeHeader('Content-Range')
+    }
+    finish(err)
   }
 
   /**
@@ -316,7 +329,7 @@ export function sendFileTo(
     watch(undefined)
     fs.open(real, 'r', (openErr, fd) => {
       if (openErr) {
-        finish(fromSystemError(openErr))
+        failBeforeBody(fromSystemError(openErr))
         return
       }
       const buf = Buffer.allocUnsafe(length)
@@ -326,7 +339,7 @@ export function sendFileTo(
         if (readErr || bytesRead !== length) {
           // The file shrank since it was stat'ed: the announced length is
           // wrong, so nothing is sent.
-          finish(fromSystemError(readErr ?? { code: 'EIO', syscall: 'read' }))
+          failBeforeBody(fromSystemError(readErr ?? { code: 'EIO', syscall: 'read' }))
           return
         }
         res.end(buf)

@@ -1,0 +1,78 @@
+/**
+ * Media-type lookups that differ by version: the type of an extension or a
+ * file name, the charset a Content-Type gets by default, and the Content-Type
+ * of a sent file. 5.x uses mime-types (mime-db); 4.x uses the table and the
+ * charset rule of mime 1, which is what Express 4's static middleware (send
+ * 0.19) looks types up with — so `res.type('js')` is application/javascript
+ * there, and sent text files say "charset=UTF-8".
+ *
+ * Each function is pure over short strings that recur constantly, so results
+ * are memoised in small bounded maps.
+ */
+import { extname } from 'node:path'
+import mimeTypes from 'mime-types'
+import mime1 from 'mime-v1'
+import { contentTypeFor } from './content-type'
+
+export interface MediaTypes {
+  /** The bare media type of an extension or file name; application/octet-stream when unknown. */
+  typeOf(extOrFile: string): string
+  /** What `res.type(value)` sets for a value without "/" (before `res.set` adds a charset). */
+  forExtension(ext: string): string
+  /** What `res.set('Content-Type', value)` stores: the value, with the version's default charset. */
+  contentType(value: string): string
+  /** The Content-Type header of a file the file sender sends. */
+  fileType(file: string): string
+}
+
+const OCTET_STREAM = 'application/octet-stream'
+const MAX_ENTRIES = 512
+
+function memo(key: (input: string) => string, fn: (input: string) => string): (input: string) => string {
+  const cache = new Map<string, string>()
+  return (input) => {
+    const k = key(input)
+    let value = cache.get(k)
+    if (value === undefined) {
+      value = fn(input)
+      if (cache.size >= MAX_ENTRIES) cache.clear()
+      cache.set(k, value)
+    }
+    return value
+  }
+}
+
+const same = (s: string) => s
+
+/** What mime 1 looks up: everything after the last ".", "/" or "\" (lower-cased). */
+function mime1Key(file: string): string {
+  const cut = Math.max(file.lastIndexOf('.'), file.lastIndexOf('/'), file.lastIndexOf('\\'))
+  return file.slice(cut + 1).toLowerCase()
+}
+
+const HAS_CHARSET = /;\s*charset\s*=/
+
+export const mediaTypes5: MediaTypes = Object.freeze({
+  typeOf: memo(same, (key) => mimeTypes.lookup(key) || OCTET_STREAM),
+  forExtension: memo(same, (ext) => mimeTypes.contentType(ext) || OCTET_STREAM),
+  contentType: contentTypeFor,
+  fileType: memo(extname, (file) => mimeTypes.contentType(extname(file)) || OCTET_STREAM),
+})
+
+export const mediaTypes4: MediaTypes = Object.freeze({
+  typeOf: memo(mime1Key, (key) => mime1.lookup(key)),
+  forExtension: memo(mime1Key, (ext) => mime1.lookup(ext)),
+  // mime 1 gives UTF-8 to text/*, application/javascript and application/json
+  // only; Express 4 appends it lower-cased unless a charset is already there.
+  contentType: memo(same, (value) => {
+    if (HAS_CHARSET.test(value)) return value
+    const charset = mime1.charsets.lookup(value.split(';')[0])
+    return charset ? value + '; charset=' + charset.toLowerCase() : value
+  }),
+  // send 0.19 writes the charset as mime 1 spells it.
+  fileType: memo(mime1Key, (file) => {
+    const type = mime1.lookup(file)
+    const charset = mime1.charsets.lookup(type)
+    return charset ? type + '; charset=' + charset : type
+  }),
+})
