@@ -9,12 +9,14 @@
  * (many small strings per input) do not blur the shape.
  *
  * Run: npm run build && node bench/header-scaling.bench.js
+ * (BENCH_V4=1: the 4.x factory, whose negotiation uses Express 4's accepts
+ * 1.3 / negotiator 0.6 and type-is 1.6)
  */
 'use strict'
 
 const { Socket } = require('node:net')
 const { Bench } = require('tinybench')
-const webfw = require('..')
+const webfw = require(process.env.BENCH_V4 ? '../dist/v4' : '..')
 const { serverClasses } = require('../dist/app/server')
 
 const app = webfw()

@@ -2,9 +2,13 @@
  * Version profiles: every difference between the 5.x and 4.x behaviour of the
  * framework, as data read by the one shared implementation.
  */
+import accepts5 from 'accepts'
+import accepts4 from 'accepts-v1'
 import contentDisposition4 from 'content-disposition-v0'
 import { create as contentDisposition5 } from 'content-disposition'
 import qs from 'qs'
+import typeis5 from 'type-is'
+import typeis4 from 'type-is-v1'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
 import type { AppStyle } from './app/types'
 import type { RequestStyle } from './request/internal'
@@ -81,7 +85,12 @@ export const profile5: Profile = Object.freeze({
   catchRejections: true,
   appRouterGetter: true,
   app: Object.freeze({ privateRouter: false, del: false, removedMiddleware: Object.freeze([]), queryMiddleware: false }),
-  request: Object.freeze({ host: 'with-port', param: false, singularAccepts: false } as const),
+  request: Object.freeze({
+    host: 'with-port',
+    param: false,
+    singularAccepts: false,
+    negotiation: Object.freeze({ accepts: accepts5, typeis: typeis5 }),
+  } as const),
   response: Object.freeze({
     legacyArguments: false,
     keepContentLength: false,
@@ -107,6 +116,7 @@ export const profile5: Profile = Object.freeze({
       new TypeError(none ? 'argument handler is required' : 'argument handler must be a function'),
     legacyParamForms: false,
     requireCallback: true,
+    routeLayerName: 'handle',
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -142,7 +152,12 @@ export const profile4: Profile = Object.freeze({
     ]),
     queryMiddleware: true,
   }),
-  request: Object.freeze({ host: 'deprecated-hostname', param: true, singularAccepts: true } as const),
+  request: Object.freeze({
+    host: 'deprecated-hostname',
+    param: true,
+    singularAccepts: true,
+    negotiation: Object.freeze({ accepts: accepts4, typeis: typeis4 }),
+  } as const),
   response: Object.freeze({
     legacyArguments: true,
     keepContentLength: true,
@@ -171,6 +186,7 @@ export const profile4: Profile = Object.freeze({
       ),
     legacyParamForms: true,
     requireCallback: false,
+    routeLayerName: 'bound dispatch',
   } as const),
   route: Object.freeze({
     catchRejections: false,

@@ -5,6 +5,8 @@
  * front so every request object has the same shape.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type accepts from 'accepts'
+import type typeis from 'type-is'
 import type { AppInternal } from '../app/types'
 
 export const kQuery = Symbol('webfw.req.query')
@@ -19,6 +21,8 @@ export interface RequestStyle {
   readonly param: boolean
   /** `req.acceptsCharset`, `acceptsEncoding`, `acceptsLanguage`: deprecated singular aliases (4.x). */
   readonly singularAccepts: boolean
+  /** The negotiation libraries (their type tables differ between versions). */
+  readonly negotiation: { readonly accepts: typeof accepts; readonly typeis: typeof typeis }
 }
 
 export interface RequestInternal extends IncomingMessage {

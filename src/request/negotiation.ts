@@ -2,10 +2,10 @@
  * Content negotiation on the request: `req.accepts`, `req.acceptsCharsets`,
  * `req.acceptsEncodings`, `req.acceptsLanguages` (Accept* headers, via the
  * accepts/negotiator packages, whose parsers are linear in the header
- * length) and `req.is` (the request's own Content-Type, via type-is).
+ * length) and `req.is` (the request's own Content-Type, via type-is). Each
+ * version uses the accepts and type-is of its Express (4.x: accepts 1.3 and
+ * type-is 1.6, whose type table maps e.g. "js" to application/javascript).
  */
-import accepts from 'accepts'
-import typeis from 'type-is'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
@@ -27,6 +27,7 @@ function deprecatedAlias(proto: object, alias: string, target: string): void {
 }
 
 export function defineNegotiationMembers(proto: object, profile: Profile): void {
+  const { accepts, typeis } = profile.request.negotiation
   /**
    * The best of the given types (MIME types or extension names) for the
    * Accept header, or false (respond 406). Without arguments, all accepted

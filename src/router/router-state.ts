@@ -41,6 +41,8 @@ export interface RouterStyle {
   readonly legacyParamForms: boolean
   /** `router.handle(req, res)` without a callback throws (5.x). */
   readonly requireCallback: boolean
+  /** `layer.name` of a route's layer in the stack: "handle" (5.x) or "bound dispatch" (4.x). */
+  readonly routeLayerName: string
 }
 
 /** What a router needs from its version profile. */

@@ -134,6 +134,8 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       syntax,
     )
     layer.route = routeObj
+    // Route-listing tools recognise route layers by this name too.
+    layer.name = style.routeLayerName
     routeObj[kOnChange] = () => invalidate(this)
     this.stack.push(layer)
     invalidate(this)

@@ -1,0 +1,778 @@
+/**
+ * A regular-expression matcher whose running time is linear in the length of
+ * the subject, for the subset of JavaScript regexp syntax that 4.x path
+ * patterns compile to. It gives the same result as `RegExp.prototype.exec`
+ * (same match, same captures), so it can stand in for a pattern's RegExp when
+ * that one could backtrack for a time polynomial in the path length (e.g.
+ * `/*` + `-*.json`, whose two `(.*)` retry each other's split points).
+ *
+ * How: the pattern becomes a small program of instructions (a Thompson NFA
+ * with priorities), searched depth-first in the order a backtracking engine
+ * tries alternatives, so the first success is the match `exec` finds. From a
+ * given instruction at a given position the rest of the search does not
+ * depend on how it got there (no backreferences are supported), so a pair
+ * (instruction, position) reached a second time can only fail again and is
+ * skipped: each pair is expanded at most once, O(program × length) in all.
+ * (This is the "bit-state" backtracker of RE2.)
+ *
+ * Supported: literals, escapes of non-alphanumerics, `\d \D \w \W`, `.`,
+ * classes with ranges, groups (capturing and `(?:`), alternation,
+ * quantifiers `? * + {n} {n,} {n,m}` and their lazy forms, `^`, `$`, and
+ * lookaheads `(?=` `(?!` with bounded bodies and no captures; flags `i` only.
+ * Anything else (or a pattern that could loop on an empty iteration) is
+ * refused — `compileLinear` answers null and the caller keeps the RegExp.
+ */
+
+const enum Op {
+  Char,
+  Class,
+  Any,
+  Split,
+  Jmp,
+  Save,
+  Clear,
+  Start,
+  End,
+  Look,
+  Match,
+}
+
+interface Inst {
+  op: Op
+  /** Char: code unit. Split/Jmp: first target. Save: slot. Clear: first slot. Look: lookahead index. */
+  a: number
+  /** Split: second target. Clear: last slot (exclusive). Look: 1 when negative. */
+  b: number
+  cls: ((c: number) => boolean) | null
+}
+
+type Node =
+  | { t: 'char'; c: number }
+  | { t: 'class'; test: (c: number) => boolean }
+  | { t: 'any' }
+  | { t: 'seq'; items: Node[] }
+  | { t: 'alt'; items: Node[] }
+  | { t: 'group'; index: number; body: Node } // index -1: non-capturing
+  | { t: 'repeat'; body: Node; min: number; max: number; lazy: boolean }
+  | { t: 'start' }
+  | { t: 'end' }
+  | { t: 'look'; negative: boolean; body: Node }
+
+class Unsupported extends Error {}
+
+const MAX_PROGRAM = 4096
+
+function isLineTerminator(c: number): boolean {
+  return c === 0x0a || c === 0x0d || c === 0x2028 || c === 0x2029
+}
+
+function isDigit(c: number): boolean {
+  return c >= 0x30 && c <= 0x39
+}
+
+function isWord(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f
+}
+
+function isAsciiAlnum(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c)
+}
+
+/** ECMAScript's Canonicalize for case-insensitive matching without the `u` flag. */
+function canonicalize(c: number): number {
+  if (c < 128) return c >= 0x61 && c <= 0x7a ? c - 32 : c
+  const ch = String.fromCharCode(c)
+  const upper = ch.toUpperCase()
+  if (upper.length !== 1) return c
+  const u = upper.charCodeAt(0)
+  return c >= 128 && u < 128 ? c : u
+}
+
+interface Range {
+  lo: number
+  hi: number
+}
+
+/** Parses a pattern source into a tree; throws Unsupported outside the subset. */
+class Parser {
+  private i = 0
+  groups = 0
+
+  constructor(
+    private readonly src: string,
+    private readonly ignoreCase: boolean,
+  ) {}
+
+  parse(): Node {
+    const node = this.alternation()
+    if (this.i !== this.src.length) throw new Unsupported()
+    return node
+  }
+
+  private peek(): string | undefined {
+    return this.src[this.i]
+  }
+
+  private alternation(): Node {
+    const items = [this.sequence()]
+    while (this.peek() === '|') {
+      this.i++
+      items.push(this.sequence())
+    }
+    return items.length === 1 ? items[0] : { t: 'alt', items }
+  }
+
+  private sequence(): Node {
+    const items: Node[] = []
+    for (;;) {
+      const c = this.peek()
+      if (c === undefined || c === '|' || c === ')') break
+      const atom = this.atom()
+      items.push(this.quantified(atom))
+    }
+    return { t: 'seq', items }
+  }
+
+  private quantified(atom: Node): Node {
+    const c = this.peek()
+    let min: number
+    let max: number
+    if (c === '*') {
+      min = 0
+      max = Infinity
+      this.i++
+    } else if (c === '+') {
+      min = 1
+      max = Infinity
+      this.i++
+    } else if (c === '?') {
+      min = 0
+      max = 1
+      this.i++
+    } else if (c === '{') {
+      const m = /^\{(\d+)(,(\d*))?\}/.exec(this.src.slice(this.i))
+      if (m === null) throw new Unsupported() // a literal "{" (Annex B): not supported
+      min = Number(m[1])
+      max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3])
+      if (max < min || min > 100 || (max !== Infinity && max > 100)) throw new Unsupported()
+      this.i += m[0].length
+    } else {
+      return atom
+    }
+    if (atom.t === 'start' || atom.t === 'end' || atom.t === 'look') throw new Unsupported()
+    let lazy = false
+    if (this.peek() === '?') {
+      lazy = true
+      this.i++
+    }
+    return { t: 'repeat', body: atom, min, max, lazy }
+  }
+
+  private atom(): Node {
+    const c = this.src[this.i++]
+    switch (c) {
+      case '^':
+        return { t: 'start' }
+      case '$':
+        return { t: 'end' }
+      case '.':
+        return { t: 'any' }
+      case '(':
+        return this.group()
+      case '[':
+        return this.charClass()
+      case '\\':
+        return this.escape()
+      case '*':
+      case '+':
+      case '?':
+      case '{':
+      case '}':
+      case ']':
+        throw new Unsupported()
+      default:
+        return { t: 'char', c: c.charCodeAt(0) }
+    }
+  }
+
+  private group(): Node {
+    let index = -1
+    let look: 'pos' | 'neg' | null = null
+    if (this.src.startsWith('?:', this.i)) {
+      this.i += 2
+    } else if (this.src.startsWith('?=', this.i)) {
+      this.i += 2
+      look = 'pos'
+    } else if (this.src.startsWith('?!', this.i)) {
+      this.i += 2
+      look = 'neg'
+    } else if (this.peek() === '?') {
+      throw new Unsupported() // lookbehind, named groups
+    } else {
+      index = ++this.groups
+    }
+    const groupsBefore = this.groups
+    const body = this.alternation()
+    if (this.src[this.i++] !== ')') throw new Unsupported()
+    if (look !== null) {
+      // Captures inside lookaheads, or unbounded bodies, are outside the subset.
+      if (this.groups !== groupsBefore || !isBounded(body)) throw new Unsupported()
+      return { t: 'look', negative: look === 'neg', body }
+    }
+    return { t: 'group', index, body }
+  }
+
+  /** One escape outside a class, as a node. */
+  private escape(): Node {
+    const range = this.escapeRanges()
+    if (range.single !== undefined) return { t: 'char', c: range.single }
+    return { t: 'class', test: range.test as (c: number) => boolean }
+  }
+
+  /** An escape: a single code unit, or a class test (\d \w and their negations). */
+  private escapeRanges(): { single?: number; test?: (c: number) => boolean } {
+    const c = this.src[this.i++]
+    if (c === undefined) throw new Unsupported()
+    switch (c) {
+      case 'd':
+        return { test: isDigit }
+      case 'D':
+        return { test: (x) => !isDigit(x) }
+      case 'w':
+        return { test: isWord }
+      case 'W':
+        return { test: (x) => !isWord(x) }
+    }
+    const code = c.charCodeAt(0)
+    // \n, \b, \1, \u..., \s ...: not needed by path patterns.
+    if (isAsciiAlnum(code) || code === 0x5f) throw new Unsupported()
+    return { single: code }
+  }
+
+  private charClass(): Node {
+    let negated = false
+    if (this.peek() === '^') {
+      negated = true
+      this.i++
+    }
+    const ranges: Range[] = []
+    const tests: ((c: number) => boolean)[] = []
+    let first = true
+    for (;;) {
+      const c = this.src[this.i]
+      if (c === undefined) throw new Unsupported()
+      if (c === ']' && !first) break
+      if (c === ']' && first) throw new Unsupported() // "[]" / "[^]"
+      first = false
+      const lo = this.classAtom()
+      if (this.peek() === '-' && this.src[this.i + 1] !== ']' && this.src[this.i + 1] !== undefined) {
+        this.i++
+        const hi = this.classAtom()
+        if (typeof lo !== 'number' || typeof hi !== 'number' || hi < lo) throw new Unsupported()
+        ranges.push({ lo, hi })
+      } else if (typeof lo === 'number') {
+        ranges.push({ lo, hi: lo })
+      } else {
+        tests.push(lo)
+      }
+    }
+    this.i++ // ]
+    if (this.ignoreCase) {
+      // Without the u flag no non-ASCII character folds to an ASCII one (and
+      // back), so ASCII-only classes fold by swapping letter case; others are
+      // left to the RegExp.
+      for (const r of ranges) if (r.hi >= 128) throw new Unsupported()
+    }
+    const inRanges = (x: number) => {
+      for (const r of ranges) if (x >= r.lo && x <= r.hi) return true
+      for (const t of tests) if (t(x)) return true
+      return false
+    }
+    let member = inRanges
+    if (this.ignoreCase) {
+      member = (x) => {
+        if (inRanges(x)) return true
+        if (x >= 0x61 && x <= 0x7a) return inRanges(x - 32)
+        if (x >= 0x41 && x <= 0x5a) return inRanges(x + 32)
+        return false
+      }
+    }
+    return { t: 'class', test: negated ? (x) => !member(x) : member }
+  }
+
+  /** A class member: a code unit, or a class test for \d \D \w \W. */
+  private classAtom(): number | ((c: number) => boolean) {
+    const c = this.src[this.i++]
+    if (c === '\\') {
+      const e = this.escapeRanges()
+      return e.single !== undefined ? e.single : (e.test as (c: number) => boolean)
+    }
+    if (c === '[') throw new Unsupported()
+    return c.charCodeAt(0)
+  }
+}
+
+/** Whether a node matches only strings of bounded length. */
+function isBounded(node: Node): boolean {
+  switch (node.t) {
+    case 'seq':
+    case 'alt':
+      return node.items.every(isBounded)
+    case 'group':
+    case 'look':
+      return isBounded(node.body)
+    case 'repeat':
+      return node.max !== Infinity && isBounded(node.body)
+    default:
+      return true
+  }
+}
+
+/** The longest string a bounded node can match. */
+function maxLength(node: Node): number {
+  switch (node.t) {
+    case 'char':
+    case 'class':
+    case 'any':
+      return 1
+    case 'seq':
+      return node.items.reduce((sum, item) => sum + maxLength(item), 0)
+    case 'alt':
+      return Math.max(...node.items.map(maxLength))
+    case 'group':
+      return maxLength(node.body)
+    case 'repeat':
+      return node.max * maxLength(node.body)
+    default:
+      return 0
+  }
+}
+
+/** Whether a node can match the empty string. */
+function isNullable(node: Node): boolean {
+  switch (node.t) {
+    case 'char':
+    case 'class':
+    case 'any':
+      return false
+    case 'seq':
+      return node.items.every(isNullable)
+    case 'alt':
+      return node.items.some(isNullable)
+    case 'group':
+      return isNullable(node.body)
+    case 'repeat':
+      return node.min === 0 || isNullable(node.body)
+    default:
+      return true
+  }
+}
+
+/** Capture groups inside a node: [first, last] indexes, or null. */
+function groupSpan(node: Node): [number, number] | null {
+  let lo = Infinity
+  let hi = -Infinity
+  const walk = (n: Node): void => {
+    switch (n.t) {
+      case 'seq':
+      case 'alt':
+        n.items.forEach(walk)
+        break
+      case 'group':
+        if (n.index > 0) {
+          lo = Math.min(lo, n.index)
+          hi = Math.max(hi, n.index)
+        }
+        walk(n.body)
+        break
+      case 'repeat':
+      case 'look':
+        walk(n.body)
+        break
+    }
+  }
+  walk(node)
+  return lo === Infinity ? null : [lo, hi]
+}
+
+interface Look {
+  prog: Inst[]
+  /** Longest text the body can match: the search window at a position. */
+  span: number
+  /**
+   * When the body is a choice of literal texts (and `$`), as in the
+   * lookaheads path-to-regexp writes (`(?!\/|-)`, `(?=\/|$)`): those texts,
+   * as code units (canonicalized under `i`), checked directly.
+   */
+  literals: { codes: number[]; end: boolean }[] | null
+}
+
+/** The alternatives of a body made only of literal characters and `$`, or null. */
+function literalAlternatives(node: Node, ignoreCase: boolean): { codes: number[]; end: boolean }[] | null {
+  const alternatives = node.t === 'alt' ? node.items : [node]
+  const out: { codes: number[]; end: boolean }[] = []
+  for (const alt of alternatives) {
+    const items = alt.t === 'seq' ? alt.items : [alt]
+    if (items.length === 1 && items[0].t === 'end') {
+      out.push({ codes: [], end: true })
+      continue
+    }
+    const codes: number[] = []
+    for (const item of items) {
+      if (item.t !== 'char') return null
+      codes.push(ignoreCase ? canonicalize(item.c) : item.c)
+    }
+    out.push({ codes, end: false })
+  }
+  return out
+}
+
+/** Whether one of the literal alternatives starts at `pos`. */
+function literalAt(literals: { codes: number[]; end: boolean }[], str: string, pos: number, ignoreCase: boolean): boolean {
+  for (const { codes, end } of literals) {
+    if (end) {
+      if (pos === str.length) return true
+      continue
+    }
+    if (pos + codes.length > str.length) continue
+    let k = 0
+    for (; k < codes.length; k++) {
+      const c = str.charCodeAt(pos + k)
+      if ((ignoreCase ? canonicalize(c) : c) !== codes[k]) break
+    }
+    if (k === codes.length) return true
+  }
+  return false
+}
+
+class Compiler {
+  readonly prog: Inst[] = []
+  readonly looks: Look[] = []
+
+  constructor(private readonly ignoreCase: boolean) {}
+
+  private emit(op: Op, a = 0, b = 0, cls: ((c: number) => boolean) | null = null): number {
+    if (this.prog.length >= MAX_PROGRAM) throw new Unsupported()
+    this.prog.push({ op, a, b, cls })
+    return this.prog.length - 1
+  }
+
+  compile(node: Node): void {
+    switch (node.t) {
+      case 'char':
+        this.emit(Op.Char, this.ignoreCase ? canonicalize(node.c) : node.c)
+        break
+      case 'class':
+        this.emit(Op.Class, 0, 0, node.test)
+        break
+      case 'any':
+        this.emit(Op.Any)
+        break
+      case 'start':
+        this.emit(Op.Start)
+        break
+      case 'end':
+        this.emit(Op.End)
+        break
+      case 'seq':
+        for (const item of node.items) this.compile(item)
+        break
+      case 'alt': {
+        // split L1, next; L1: a; jmp end; next: split L2, ...
+        const jumps: number[] = []
+        for (let k = 0; k < node.items.length; k++) {
+          if (k < node.items.length - 1) {
+            const split = this.emit(Op.Split)
+            this.prog[split].a = split + 1
+            this.compile(node.items[k])
+            jumps.push(this.emit(Op.Jmp))
+            this.prog[split].b = this.prog.length
+          } else {
+            this.compile(node.items[k])
+          }
+        }
+        for (const j of jumps) this.prog[j].a = this.prog.length
+        break
+      }
+      case 'group':
+        if (node.index > 0) this.emit(Op.Save, 2 * node.index)
+        this.compile(node.body)
+        if (node.index > 0) this.emit(Op.Save, 2 * node.index + 1)
+        break
+      case 'look': {
+        const sub = new Compiler(this.ignoreCase)
+        sub.compile(node.body)
+        sub.emit(Op.Match)
+        if (sub.looks.length !== 0) throw new Unsupported()
+        this.looks.push({ prog: sub.prog, span: maxLength(node.body), literals: literalAlternatives(node.body, this.ignoreCase) })
+        this.emit(Op.Look, this.looks.length - 1, node.negative ? 1 : 0)
+        break
+      }
+      case 'repeat':
+        this.repeat(node)
+        break
+    }
+  }
+
+  /** One iteration: captures inside the body start undefined each time, as in JavaScript. */
+  private iteration(body: Node, span: [number, number] | null): void {
+    if (span !== null) this.emit(Op.Clear, 2 * span[0], 2 * span[1] + 2)
+    this.compile(body)
+  }
+
+  private repeat(node: Extract<Node, { t: 'repeat' }>): void {
+    const { body, min, max, lazy } = node
+    // An optional iteration that may match nothing would need JavaScript's
+    // rule that such an iteration fails.
+    if (max > min && isNullable(body)) throw new Unsupported()
+    const span = groupSpan(body)
+    for (let k = 0; k < min; k++) this.iteration(body, span)
+    if (max === Infinity) {
+      // L: split body, out (lazy: out first)
+      const split = this.emit(Op.Split)
+      this.iteration(body, span)
+      this.emit(Op.Jmp, split)
+      const out = this.prog.length
+      this.prog[split].a = lazy ? out : split + 1
+      this.prog[split].b = lazy ? split + 1 : out
+      return
+    }
+    // Optional copies, each nested in the previous: split body, out ...
+    const splits: number[] = []
+    for (let k = min; k < max; k++) {
+      const split = this.emit(Op.Split)
+      splits.push(split)
+      this.iteration(body, span)
+    }
+    const out = this.prog.length
+    for (const split of splits) {
+      this.prog[split].a = lazy ? out : split + 1
+      this.prog[split].b = lazy ? split + 1 : out
+    }
+  }
+}
+
+/** A compiled linear-time matcher; `exec` returns what `RegExp#exec` would (without `index`/`input`). */
+export interface LinearRegExp {
+  exec(str: string): (string | undefined)[] | null
+  /** Number of capture groups. */
+  readonly groups: number
+  /**
+   * Unbounded quantifiers in the pattern: a backtracking engine's work on a
+   * subject of length n is at most of the order of n to this power.
+   */
+  readonly unbounded: number
+}
+
+function countUnbounded(node: Node): number {
+  switch (node.t) {
+    case 'seq':
+    case 'alt':
+      return node.items.reduce((sum, item) => sum + countUnbounded(item), 0)
+    case 'group':
+    case 'look':
+      return countUnbounded(node.body)
+    case 'repeat':
+      return (node.max === Infinity ? 1 : 0) + countUnbounded(node.body)
+    default:
+      return 0
+  }
+}
+
+/**
+ * Compiles `source` (with `flags`, "" or "i") to a linear-time matcher, or
+ * null when the pattern is outside the supported subset.
+ *
+ * @example
+ * compileLinear('^\\/(.*)-(.*)\\.json\\/?$', 'i')?.exec('/a-b.json') // ['/a-b.json', 'a', 'b']
+ */
+export function compileLinear(source: string, flags: string): LinearRegExp | null {
+  if (flags !== '' && flags !== 'i') return null
+  const ignoreCase = flags === 'i'
+  let program: Inst[]
+  let looks: Look[]
+  let groups: number
+  let unbounded: number
+  try {
+    const parser = new Parser(source, ignoreCase)
+    const tree = parser.parse()
+    groups = parser.groups
+    unbounded = countUnbounded(tree)
+    const compiler = new Compiler(ignoreCase)
+    compiler.compile(tree)
+    compiler.prog.push({ op: Op.Match, a: 0, b: 0, cls: null })
+    program = compiler.prog
+    looks = compiler.looks
+  } catch (err) {
+    if (err instanceof Unsupported) return null
+    throw err
+  }
+  // Only patterns anchored at the start (as every path pattern is): an
+  // unanchored search would retry from each position.
+  if (!anchoredAlternatives(program)) return null
+  const slots = 2 * (groups + 1)
+  return {
+    groups,
+    unbounded,
+    exec(str: string) {
+      const lookCache = looks.map((look) => (look.literals === null ? new Int8Array(str.length + 1) : EMPTY_CACHE))
+      const caps = run(program, lookCache, looks, str, 0, str.length, slots, ignoreCase)
+      if (caps === null) return null
+      const out: (string | undefined)[] = [str.slice(0, caps[1])]
+      for (let g = 1; g <= groups; g++) {
+        const s = caps[2 * g]
+        const e = caps[2 * g + 1]
+        out.push(s >= 0 && e >= 0 ? str.slice(s, e) : undefined)
+      }
+      return out
+    },
+  }
+}
+
+const EMPTY_CACHE = new Int8Array(0)
+
+/** Whether every alternative of the program begins with `^` (e.g. `^a|^b`). */
+function anchoredAlternatives(program: Inst[]): boolean {
+  const seen = new Set<number>()
+  const check = (pc: number): boolean => {
+    if (seen.has(pc)) return true
+    seen.add(pc)
+    const inst = program[pc]
+    if (inst.op === Op.Start) return true
+    if (inst.op === Op.Split) return check(inst.a) && check(inst.b)
+    if (inst.op === Op.Jmp) return check(inst.a)
+    if (inst.op === Op.Save || inst.op === Op.Clear) return check(pc + 1)
+    return false
+  }
+  return check(0)
+}
+
+/**
+ * The search from `start`. Returns the capture slots of the first match in
+ * priority order (slot 1 is the match end), or null. Jobs on the stack are
+ * either a thread (pc, position) or a capture slot to restore on the way back.
+ */
+function run(
+  program: Inst[],
+  lookCache: Int8Array[],
+  looks: Look[],
+  str: string,
+  start: number,
+  span: number,
+  slots: number,
+  ignoreCase: boolean,
+): Int32Array | null {
+  // Positions start..start+span are the only ones the search can reach.
+  const width = Math.min(span, str.length - start) + 1
+  const visited = new Uint32Array(Math.ceil((program.length * width) / 32))
+  const caps = new Int32Array(slots).fill(-1)
+  caps[0] = start
+  // Stack entries: kind/pc, position-or-slot, saved value.
+  const stack: number[] = [0, start, 0]
+  const THREAD = 0
+  const RESTORE = 1
+  const RESTORE_MANY = 2
+  const saved: Int32Array[] = []
+
+  while (stack.length !== 0) {
+    const extra = stack.pop() as number
+    const arg = stack.pop() as number
+    const kind = stack.pop() as number
+    if (kind === RESTORE) {
+      caps[arg] = extra
+      continue
+    }
+    if (kind === RESTORE_MANY) {
+      caps.set(saved.pop() as Int32Array, arg)
+      continue
+    }
+    let pc = extra
+    let pos = arg
+    for (;;) {
+      const bit = pc * width + (pos - start)
+      if ((visited[bit >>> 5] & (1 << (bit & 31))) !== 0) break
+      visited[bit >>> 5] |= 1 << (bit & 31)
+      const inst = program[pc]
+      let ok = true
+      switch (inst.op) {
+        case Op.Char: {
+          if (pos >= str.length) {
+            ok = false
+            break
+          }
+          const c = str.charCodeAt(pos)
+          ok = (ignoreCase ? canonicalize(c) : c) === inst.a
+          if (ok) {
+            pc++
+            pos++
+          }
+          break
+        }
+        case Op.Class:
+          ok = pos < str.length && (inst.cls as (c: number) => boolean)(str.charCodeAt(pos))
+          if (ok) {
+            pc++
+            pos++
+          }
+          break
+        case Op.Any:
+          ok = pos < str.length && !isLineTerminator(str.charCodeAt(pos))
+          if (ok) {
+            pc++
+            pos++
+          }
+          break
+        case Op.Split:
+          stack.push(THREAD, pos, inst.b)
+          pc = inst.a
+          break
+        case Op.Jmp:
+          pc = inst.a
+          break
+        case Op.Save:
+          stack.push(RESTORE, inst.a, caps[inst.a])
+          caps[inst.a] = pos
+          pc++
+          break
+        case Op.Clear:
+          saved.push(caps.slice(inst.a, inst.b))
+          stack.push(RESTORE_MANY, inst.a, 0)
+          caps.fill(-1, inst.a, inst.b)
+          pc++
+          break
+        case Op.Start:
+          ok = pos === 0
+          if (ok) pc++
+          break
+        case Op.End:
+          ok = pos === str.length
+          if (ok) pc++
+          break
+        case Op.Look: {
+          const look = looks[inst.a]
+          let found: boolean
+          if (look.literals !== null) {
+            found = literalAt(look.literals, str, pos, ignoreCase)
+          } else {
+            const cache = lookCache[inst.a]
+            let known = cache[pos]
+            if (known === 0) {
+              const sub = run(look.prog, [], [], str, pos, look.span, 2, ignoreCase)
+              known = sub !== null ? 1 : 2
+              cache[pos] = known
+            }
+            found = known === 1
+          }
+          ok = found !== (inst.b === 1)
+          if (ok) pc++
+          break
+        }
+        case Op.Match:
+          caps[1] = pos
+          return caps
+      }
+      if (!ok) break
+    }
+  }
+  return null
+}

@@ -1,0 +1,190 @@
+/**
+ * What a 4.x path pattern is made of, read the way path-to-regexp 0.1 reads
+ * it, for two checks made when a route is defined:
+ *
+ * - `assertUnambiguous`: two captures with nothing between them (`/:a:b`,
+ *   `/*:id`, `/:a(\d+):b`, `/**`) have no defined boundary — any split of the
+ *   text between them would do, and the regexp tries them all (quadratic in
+ *   the path length for two, cubic for three). Such a pattern is refused
+ *   with an error that says where.
+ *
+ * - `needsLinearMatcher`: whether the pattern's RegExp could backtrack for a
+ *   time polynomial in the path length. path-to-regexp 0.1.13 keeps a
+ *   parameter that follows literal text in its segment from crossing that
+ *   text again (`/:a-:b-:c` is linear), but a wildcard (`*`, `:name*`) or a
+ *   custom capture (`:id(...)`) reaches further: when an earlier capture in
+ *   the same segment — or any earlier wildcard — can end at many places,
+ *   each of them is retried against the whole rest (`/*-*.json`,
+ *   `/:a-*-:b`, `/*` + `/*` + `/edit`). Those patterns are matched by the
+ *   linear-time engine (linear-regexp.ts) instead.
+ */
+
+type Token =
+  | { kind: 'text'; text: string }
+  | { kind: 'literal'; slash: boolean }
+  | { kind: 'star' }
+  | { kind: 'open' }
+  | { kind: 'param'; name: string; slash: boolean; format: boolean; capture: string | undefined; star: boolean; optional: boolean }
+
+/** The places path-to-regexp 0.1 rewrites; everything between is regexp source as written. */
+const SPECIAL = /\\.|(\/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?|[.*]|\/\(/g
+
+function tokenize(path: string): Token[] {
+  const tokens: Token[] = []
+  let last = 0
+  SPECIAL.lastIndex = 0
+  let m: RegExpExecArray | null
+  while ((m = SPECIAL.exec(path)) !== null) {
+    if (m.index > last) tokens.push({ kind: 'text', text: path.slice(last, m.index) })
+    last = m.index + m[0].length
+    const s = m[0]
+    if (s[0] === '\\') tokens.push({ kind: 'literal', slash: s[1] === '/' })
+    else if (s === '.') tokens.push({ kind: 'literal', slash: false })
+    else if (s === '*') tokens.push({ kind: 'star' })
+    else if (s === '/(') tokens.push({ kind: 'open' })
+    else tokens.push({ kind: 'param', name: m[3], slash: m[1] !== undefined, format: m[2] !== undefined, capture: m[4], star: m[5] !== undefined, optional: m[6] !== undefined })
+  }
+  if (last < path.length) tokens.push({ kind: 'text', text: path.slice(last) })
+  return tokens
+}
+
+function describe(token: Token): string {
+  if (token.kind === 'star') return '*'
+  if (token.kind === 'param') return ':' + token.name + (token.capture ?? '') + (token.star ? '*' : '') + (token.optional ? '?' : '')
+  return '('
+}
+
+/**
+ * Throws a TypeError when two captures of a string pattern touch.
+ *
+ * @example
+ * assertUnambiguous('/:from-:to') // fine
+ * assertUnambiguous('/:a:b')      // TypeError: Ambiguous path "/:a:b": ...
+ */
+export function assertUnambiguous(path: string): void {
+  let previous: Token | null = null
+  for (const token of tokenize(path)) {
+    let touches = false
+    switch (token.kind) {
+      case 'text':
+        // A capture group written right after a capture (`:a(\d+)(\d+)`).
+        touches = previous !== null && token.text[0] === '(' && token.text[1] !== '?'
+        break
+      case 'star':
+        touches = previous !== null
+        break
+      case 'param':
+        touches = previous !== null && !token.slash && !token.format
+        break
+    }
+    if (touches) {
+      throw new TypeError(
+        `Ambiguous path ${JSON.stringify(path)}: "${token.kind === 'text' ? '(' : describe(token)}" directly follows ` +
+          `"${describe(previous as Token)}" with nothing between them, so nothing decides where one ends and the ` +
+          'other starts; put literal text between them (for example "-" or ".")',
+      )
+    }
+    previous = token.kind === 'star' || token.kind === 'param' ? token : null
+  }
+}
+
+/** How far one capture (or repeated part) of a pattern can extend. */
+interface Element {
+  segment: number
+  /** "far": across "/" (wildcards); "segment": anywhere in its segment; "guarded": stopped by the text around it. */
+  reach: 'far' | 'segment' | 'guarded'
+}
+
+/** Whether a regexp fragment can match "/" (conservatively). */
+function mayCrossSlash(fragment: string): boolean {
+  return /\.|\[\^|\\[WSD]|\//.test(fragment)
+}
+
+/** Repeated groups and classes in raw regexp text (a repeated single character stays local). */
+function rawElements(text: string, segment: number, out: Element[]): number {
+  let depth = 0
+  let groupStart = -1
+  let atomStart = -1
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (c === '\\') {
+      if (text[i + 1] === '/' && depth === 0) segment++
+      atomStart = i
+      i++
+      continue
+    }
+    if (c === '/' && depth === 0) segment++
+    if (c === '(') {
+      if (depth === 0) groupStart = i
+      depth++
+      continue
+    }
+    if (c === ')') {
+      depth--
+      if (depth === 0) atomStart = groupStart
+      continue
+    }
+    if (c === '[') {
+      const end = text.indexOf(']', i + 1)
+      atomStart = i
+      i = end === -1 ? text.length : end
+      continue
+    }
+    const unbounded = c === '+' || (c === '{' && /^\{\d+,\}/.test(text.slice(i)))
+    if (unbounded && atomStart !== -1 && (text[atomStart] === '(' || text[atomStart] === '[')) {
+      const atom = text.slice(atomStart, i)
+      out.push({ segment, reach: mayCrossSlash(atom) ? 'far' : 'segment' })
+    }
+    if (depth === 0 && c !== '+' && c !== '?' && c !== '*' && c !== '{') atomStart = i
+  }
+  return segment
+}
+
+function elementsOf(path: string): Element[] {
+  const elements: Element[] = []
+  let segment = 0
+  for (const token of tokenize(path)) {
+    switch (token.kind) {
+      case 'text':
+        segment = rawElements(token.text, segment, elements)
+        break
+      case 'literal':
+        if (token.slash) segment++
+        break
+      case 'open':
+        segment++
+        break
+      case 'star':
+        elements.push({ segment, reach: 'far' })
+        break
+      case 'param':
+        if (token.slash) segment++
+        if (token.capture === undefined) elements.push({ segment, reach: 'guarded' })
+        else elements.push({ segment, reach: mayCrossSlash(token.capture) ? 'far' : 'segment' })
+        if (token.star) elements.push({ segment, reach: 'far' })
+        break
+    }
+  }
+  return elements
+}
+
+/**
+ * Whether the RegExp of a string pattern may take more than linear time, so
+ * that the linear-time engine should match it.
+ *
+ * @example
+ * needsLinearMatcher('/:from-:to') // false (path-to-regexp 0.1.13 guards it)
+ * needsLinearMatcher('/*-*.json')  // true
+ */
+export function needsLinearMatcher(path: string): boolean {
+  const elements = elementsOf(path)
+  for (let j = 1; j < elements.length; j++) {
+    const y = elements[j]
+    if (y.reach === 'guarded') continue
+    for (let i = 0; i < j; i++) {
+      const x = elements[i]
+      if (x.segment === y.segment || x.reach === 'far') return true
+    }
+  }
+  return false
+}

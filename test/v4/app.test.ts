@@ -1,0 +1,171 @@
+/**
+ * The 4.x application: `app._router` and `app.lazyrouter()` with Express 4's
+ * two built-in layers, no `app.router` (reading it throws), `app.del`, the
+ * removed 3.x middleware names, `webfw.query()`, and the request preparation
+ * done by the `expressInit` layer.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { call } from '../helpers/call'
+import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
+
+describe('app._router (4.x)', () => {
+  test('is undefined until something is registered, as in Express 4', () => {
+    const app = webfw4()
+    assert.equal(app._router, undefined)
+    app.set('foo', 'bar')
+    assert.equal(app._router, undefined)
+    app.get('/', () => {})
+    assert.equal(typeof app._router, 'function')
+    assert.equal(typeof app._router.handle, 'function')
+  })
+
+  test('starts with the query and expressInit layers, then the app\'s own, as Express 4 lists them', () => {
+    const app = webfw4()
+    app.use(function logger(_req: Any, _res: Any, next: Any) {
+      next()
+    })
+    app.get('/users/:id', (_req: Any, res: Any) => res.end())
+    const reference = express4()
+    reference.use(function logger(_req: Any, _res: Any, next: Any) {
+      next()
+    })
+    reference.get('/users/:id', (_req: Any, res: Any) => res.end())
+    const shape = (a: Any) => a._router.stack.map((l: Any) => [l.name, l.route ? l.route.path : null, String(l.regexp)])
+    assert.deepEqual(shape(app), shape(reference))
+    assert.deepEqual(
+      shape(app).map((row: Any[]) => row[0]),
+      ['query', 'expressInit', 'logger', 'bound dispatch'],
+    )
+  })
+
+  test('lazyrouter() creates it once, with the routing settings of that moment', () => {
+    const app = webfw4()
+    app.enable('case sensitive routing')
+    app.enable('strict routing')
+    app.lazyrouter()
+    const router = app._router
+    assert.equal(router.caseSensitive, true)
+    assert.equal(router.strict, true)
+    app.lazyrouter()
+    assert.equal(app._router, router)
+  })
+
+  test('routes registered through app._router are served', async () => {
+    const app = webfw4()
+    app.lazyrouter()
+    app._router.get('/direct', (_req: Any, res: Any) => res.send('via _router'))
+    const res = await call(app, '/direct')
+    assert.equal(res.body, 'via _router')
+  })
+
+  test('5.x has no app._router', () => {
+    const app = webfw()
+    app.get('/', () => {})
+    assert.equal(app._router, undefined)
+    assert.equal(typeof app.router, 'function')
+  })
+})
+
+describe('app.router (4.x)', () => {
+  test('reading it throws an error pointing to the migration', () => {
+    const app = webfw4()
+    assert.throws(() => app.router, /app\.router.*4\.x/s)
+  })
+})
+
+describe('expressInit (4.x)', () => {
+  test('sets X-Powered-By, req.res, res.req and the app prototypes', async () => {
+    const app = webfw4()
+    app.get('/', (req: Any, res: Any) => {
+      res.json({
+        linked: req.res === res && res.req === req,
+        proto: Object.getPrototypeOf(Object.getPrototypeOf(req)) === app.request || Object.getPrototypeOf(req) === app.request,
+        app: req.app === app,
+      })
+    })
+    const res = await call(app)
+    assert.equal(res.headers['x-powered-by'], 'webfw')
+    assert.deepEqual(JSON.parse(res.body), { linked: true, proto: true, app: true })
+  })
+
+  test('a request handed to the router directly is prepared too', async () => {
+    const app = webfw4()
+    app.get('/', (req: Any, res: Any) => res.send(String(req.app === app)))
+    const listener = (req: Any, res: Any) => app._router.handle(req, res, () => res.end('unhandled'))
+    assert.equal((await call(listener)).body, 'true')
+  })
+
+  test('an app with nothing registered answers 404 without entering a router (no X-Powered-By)', async () => {
+    const res = await call(webfw4())
+    assert.equal(res.status, 404)
+    assert.equal(res.headers['x-powered-by'], undefined)
+  })
+
+  test('a mounted app gets its own prototypes and gives the parent\'s back', async () => {
+    const app = webfw4()
+    const sub = webfw4()
+    sub.request.where = 'sub'
+    app.request.where = 'parent'
+    sub.get('/', (req: Any, _res: Any, next: Any) => {
+      req.seen = req.where
+      next()
+    })
+    app.use('/sub', sub)
+    app.use((req: Any, res: Any) => res.send(`${req.seen},${req.where}`))
+    assert.equal((await call(app, '/sub')).body, 'sub,parent')
+  })
+})
+
+describe('app.del (4.x)', () => {
+  test('is app.delete', async () => {
+    const app = webfw4()
+    app.del('/item', (_req: Any, res: Any) => res.send('deleted'))
+    assert.equal((await call(app, '/item', { method: 'DELETE' })).body, 'deleted')
+    assert.equal((await call(app, '/item')).status, 404)
+  })
+
+  test('does not exist in 5.x', () => {
+    assert.equal(webfw().del, undefined)
+  })
+})
+
+describe('removed middleware (4.x)', () => {
+  test('reading a 3.x bundled middleware throws, naming it', () => {
+    for (const name of ['bodyParser', 'compress', 'session', 'logger', 'methodOverride', 'limit', 'multipart']) {
+      assert.throws(() => webfw4[name], new RegExp(`middleware.*${name}`))
+    }
+  })
+
+  test('the middleware webfw provides stay', () => {
+    for (const name of ['json', 'raw', 'text', 'urlencoded', 'static', 'cookieParser', 'query']) {
+      assert.equal(typeof webfw4[name], 'function', name)
+    }
+    assert.equal(webfw.bodyParser, undefined)
+  })
+})
+
+describe('webfw.query() (4.x)', () => {
+  test('parses the query string with qs on a server that is not an app', async () => {
+    const parse = webfw4.query({ depth: 1 })
+    const server = (req: Any, res: Any) => parse(req, res, () => res.end(JSON.stringify(req.query)))
+    const res = await call(server, '/?a[b][c]=d&constructor=x')
+    assert.deepEqual(JSON.parse(res.body), { a: { b: { '[c]': 'd' } }, constructor: 'x' })
+  })
+
+  test('takes a parse function', async () => {
+    const parse = webfw4.query((str: string) => ({ raw: str }))
+    const server = (req: Any, res: Any) => parse(req, res, () => res.end(JSON.stringify(req.query)))
+    assert.deepEqual(JSON.parse((await call(server, '/?x=1')).body), { raw: 'x=1' })
+  })
+
+  test('leaves a query an app already gives alone', async () => {
+    const app = webfw4()
+    app.use(webfw4.query(() => ({ replaced: true })))
+    app.use((req: Any, res: Any) => res.json(req.query))
+    assert.deepEqual(JSON.parse((await call(app, '/?a=1')).body), { a: '1' })
+  })
+})

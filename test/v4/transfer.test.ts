@@ -1,0 +1,101 @@
+/**
+ * File transfer in 4.x: the deprecated `res.sendfile` (URL-style path,
+ * relative to the working directory or `root`), `res.sendFile` ETags from the
+ * `etag` option, Express 4's Content-Type ("charset=UTF-8") and always-quoted
+ * Content-Disposition file names.
+ */
+import assert from 'node:assert/strict'
+import path from 'node:path'
+import { after, describe, test } from 'node:test'
+import { call } from '../helpers/call'
+import { makeTree } from '../helpers/files'
+import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+const tree = makeTree()
+// sendfile paths are relative to the working directory (and may not go up
+// from it): work from the tree's base for this file.
+const cwd = process.cwd()
+process.chdir(tree.base)
+after(() => {
+  process.chdir(cwd)
+  tree.remove()
+})
+
+const relRoot = 'root'
+
+function app4(fn: (req: Any, res: Any, next: Any) => void): Any {
+  const app = webfw4()
+  app.set('env', 'test')
+  app.use(fn)
+  app.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status || 500).send(`error ${err.status}`))
+  return app
+}
+
+describe('res.sendfile (4.x)', () => {
+  test('sends a file named relative to the working directory', async () => {
+    const res = await call(app4((_req, res) => res.sendfile(path.join(relRoot, 'todo.txt'))))
+    assert.deepEqual([res.status, res.body, res.headers['content-type']], [200, '- groceries', 'text/plain; charset=UTF-8'])
+  })
+
+  test('the path is percent-decoded once', async () => {
+    const res = await call(app4((_req, res) => res.sendfile(path.join(relRoot, '%25%20of%20dogs.txt'))))
+    assert.equal(res.body, '20%')
+    const bad = await call(app4((_req, res) => res.sendfile(path.join(relRoot, '%E0%A4%A'))))
+    assert.equal(bad.status, 400)
+  })
+
+  test('".." is refused without a root, allowed inside one, refused out of it', async () => {
+    assert.equal((await call(app4((_req, res) => res.sendfile(relRoot + '/dir/../todo.txt')))).status, 403)
+    const inside = await call(app4((_req, res) => res.sendfile('dir/../todo.txt', { root: relRoot })))
+    assert.equal(inside.body, '- groceries')
+    assert.equal((await call(app4((_req, res) => res.sendfile('../outside/secret.txt', { root: relRoot })))).status, 403)
+  })
+
+  test('a directory: its index with a trailing slash, else on to the next handler', async () => {
+    assert.equal((await call(app4((_req, res) => res.sendfile(path.join(relRoot, 'dir') + '/')))).body, '<p>dir index</p>')
+    assert.equal((await call(app4((_req, res) => res.sendfile(path.join(relRoot, 'dir'))))).status, 404)
+  })
+
+  test('the callback gets the system error as Node words it, without the path', async () => {
+    const app = app4((_req, res) => res.sendfile(path.join(relRoot, 'nope.txt'), (err: Any) => res.send(`${err.status} ${err.code} ${err.message}`)))
+    const res = await call(app)
+    assert.equal(res.body, '404 ENOENT ENOENT: no such file or directory, stat')
+  })
+
+  test('dotfiles are ignored unless allowed, and options apply', async () => {
+    assert.equal((await call(app4((_req, res) => res.sendfile(path.join(relRoot, '.hidden'))))).status, 404)
+    const allowed = await call(app4((_req, res) => res.sendfile(path.join(relRoot, '.hidden'), { dotfiles: 'allow', maxAge: 60_000 })))
+    assert.deepEqual([allowed.body, allowed.headers['cache-control']], ['dot file', 'public, max-age=60'])
+  })
+
+  test('does not exist in 5.x', () => {
+    assert.equal(webfw.response.sendfile, undefined)
+  })
+})
+
+describe('res.sendFile (4.x)', () => {
+  test('ETag follows the etag option, not the app setting (5.x: the app setting)', async () => {
+    const file = path.join(tree.root, 'todo.txt')
+    const send = (_req: Any, res: Any) => res.sendFile(file, { etag: false })
+    assert.equal((await call(app4(send))).headers.etag, undefined)
+    const five = webfw()
+    five.use(send)
+    assert.match(String((await call(five)).headers.etag), /^W\/"/)
+    const off = app4((_req, res) => res.sendFile(file))
+    off.disable('etag')
+    assert.match(String((await call(off)).headers.etag), /^W\/"/)
+  })
+
+  test('Content-Type as Express 4 writes it', async () => {
+    const res = await call(app4((_req, res) => res.sendFile(path.join(tree.root, 'page.html'))))
+    assert.equal(res.headers['content-type'], 'text/html; charset=UTF-8')
+  })
+})
+
+describe('res.download (4.x)', () => {
+  test('quotes the file name always', async () => {
+    const res = await call(app4((_req, res) => res.download(path.join(tree.root, 'todo.txt'), 'list.txt')))
+    assert.equal(res.headers['content-disposition'], 'attachment; filename="list.txt"')
+    assert.equal(res.body, '- groceries')
+  })
+})
