@@ -1,115 +1,111 @@
 /**
  * The 4.x profile against the 5.x one: the same apps built with `webfw` and
  * `webfw/v4`, a whole request each (app.handle through routing to the
- * response), on request/response pairs built the way app.listen's server
- * builds them. The target is 4.x within 5% of 5.x. Express 4 and Express 5
- * run the same apps for reference.
+ * response), on request/response objects built the way app.listen's server
+ * builds them. The target is 4.x within 5% of 5.x. With BENCH_EXPRESS=1,
+ * Express 4 runs the same apps for reference (in the same process: its
+ * re-parenting of Node's objects slows every variant somewhat).
+ *
+ * Each variant is loaded as its own copy of the modules (the require cache is
+ * emptied in between), so V8 optimises each for its own objects as it would
+ * in a process running one version; the variants are timed in interleaved
+ * slices, in an order rotating every round (CPU time, median of the
+ * slices), so a busy machine slows all of them alike.
  *
  * Run: npm run build && node bench/v4-profile.bench.js
  */
 'use strict'
 
+const path = require('node:path')
 const { Socket } = require('node:net')
-const http = require('node:http')
-const { Bench } = require('tinybench')
-const express5 = require('express')
-const express4 = require('express4')
-const webfw5 = require('..')
-const webfw4 = require('../dist/v4')
-const { serverClasses } = require('../dist/app/server')
 
-function pairs(app, own) {
-  const { IncomingMessage: Req, ServerResponse: Res } = own ? serverClasses(app) : http
-  return (url) => {
-    // A socket per request: listeners added to a shared one would pile up.
-    const req = new Req(new Socket())
-    req.method = 'GET'
-    req.url = url
-    return { req, res: new Res(req) }
-  }
+const dist = path.join(__dirname, '..', 'dist') + path.sep
+
+/** A fresh copy of a module of the build (nothing shared with earlier loads). */
+function fresh(file) {
+  for (const key of Object.keys(require.cache)) if (key.startsWith(dist)) delete require.cache[key]
+  return require(path.join(dist, file))
 }
 
+function webfwVariant(file) {
+  const factory = fresh(file)
+  const { serverClasses } = require(path.join(dist, 'app', 'server'))
+  return { factory, classes: (app) => serverClasses(app) }
+}
+
+const variants = {
+  'webfw 5.x': webfwVariant('index.js'),
+  'webfw 4.x': webfwVariant('v4.js'),
+}
+if (process.env.BENCH_EXPRESS) variants['express 4'] = { factory: require('express4'), classes: () => require('node:http') }
+
 const scenarios = {
-  hello: {
-    url: '/',
-    build(app) {
-      app.get('/', (req, res) => res.send('hello'))
-    },
-  },
-  params: {
-    url: '/users/42/posts/7',
-    build(app) {
-      app.get('/users/:user/posts/:post', (req, res) => res.json(req.params))
-    },
-  },
-  stack: {
-    url: '/api/items',
-    build(app) {
+  hello: ['/', (app) => app.get('/', (req, res) => res.send('hello'))],
+  json: ['/', (app) => app.get('/', (req, res) => res.json({ id: 42, name: 'tobi' }))],
+  params: ['/users/42/posts/7', (app) => app.get('/users/:user/posts/:post', (req, res) => res.json(req.params))],
+  stack: [
+    '/api/items',
+    (app) => {
       for (let i = 0; i < 5; i++) app.use((req, res, next) => next())
       app.get('/api/items', (req, res) => res.json({ ok: true }))
     },
-  },
-  query: {
-    url: '/search?q=ferret&page=2&sort=name',
-    build(app) {
-      app.get('/search', (req, res) => res.json(req.query))
-    },
-  },
-  routes: {
-    url: '/r19/x',
-    build(app) {
+  ],
+  routes: [
+    '/r19/x',
+    (app) => {
       for (let i = 0; i < 20; i++) app.get(`/r${i}/:id`, (req, res) => res.send(req.params.id))
     },
-  },
-  notFound: {
-    url: '/nowhere',
-    build(app) {
-      app.get('/', (req, res) => res.send('hello'))
-    },
-  },
+  ],
+  notFound: ['/nowhere', (app) => app.get('/', (req, res) => res.send('hello'))],
 }
 
-const frameworks = {
-  'webfw 5.x': [webfw5, true],
-  'webfw 4.x': [webfw4, true],
-  'express 5': [express5, false],
-  'express 4': [express4, false],
+const SLICE = Number(process.env.BENCH_SLICE || 2000)
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 30)
+
+function timeSlice(run) {
+  const t0 = process.cpuUsage()
+  for (let i = 0; i < SLICE; i++) run()
+  const d = process.cpuUsage(t0)
+  return ((d.user + d.system) * 1000) / SLICE
 }
 
-async function main() {
-  const time = Number(process.env.BENCH_TIME || 1000)
-  const bench = new Bench({ time, warmupTime: 300 })
-  for (const [scenario, { url, build }] of Object.entries(scenarios)) {
-    for (const [name, [factory, own]] of Object.entries(frameworks)) {
-      const app = factory()
-      app.set('env', 'test')
-      build(app)
-      const make = pairs(app, own)
-      let pair
-      bench.add(`${scenario} ${name}`, () => app(pair.req, pair.res), {
-        beforeEach() {
-          pair = make(url)
-        },
-      })
+const median = (xs) => xs.slice().sort((a, b) => a - b)[xs.length >> 1]
+
+const rows = []
+for (const [scenario, [url, build]] of Object.entries(scenarios)) {
+  const runs = Object.entries(variants).map(([name, { factory, classes }]) => {
+    const app = factory()
+    app.set('env', 'test')
+    build(app)
+    const { IncomingMessage: Req, ServerResponse: Res } = classes(app)
+    const socket = new Socket()
+    return {
+      name,
+      samples: [],
+      run() {
+        const req = new Req(socket)
+        req.method = 'GET'
+        req.url = url
+        app(req, new Res(req))
+        // Responses add listeners to the socket; drop them so they do not pile up.
+        socket.removeAllListeners()
+      },
+    }
+  })
+  for (let w = 0; w < 3; w++) for (const r of runs) timeSlice(r.run)
+  // The order rotates every round, so no variant always follows another's garbage.
+  for (let k = 0; k < ROUNDS; k++) {
+    for (let j = 0; j < runs.length; j++) {
+      const r = runs[(j + k) % runs.length]
+      r.samples.push(timeSlice(r.run))
     }
   }
-  await bench.run()
-  const rows = bench.tasks.map((t) => ({
-    task: t.name,
-    'median ns': Math.round(t.result.latency.p50 * 1e6),
-    'mean ns': Math.round(t.result.latency.mean * 1e6),
-    samples: t.result.latency.samples.length,
-  }))
-  console.table(rows)
-  const median = (name) => rows.find((r) => r.task === name)['median ns']
-  for (const scenario of Object.keys(scenarios)) {
-    const r = median(`${scenario} webfw 4.x`) / median(`${scenario} webfw 5.x`)
-    const e = median(`${scenario} express 4`) / median(`${scenario} webfw 4.x`)
-    console.log(`${scenario}: webfw 4.x takes ${r.toFixed(3)}x the time of 5.x; ${e.toFixed(2)}x as fast as express 4`)
-  }
+  const ns = Object.fromEntries(runs.map((r) => [r.name, median(r.samples)]))
+  rows.push({
+    scenario,
+    ...Object.fromEntries(Object.entries(ns).map(([k, v]) => [`${k} ns`, Math.round(v)])),
+    '4.x / 5.x': (ns['webfw 4.x'] / ns['webfw 5.x']).toFixed(3),
+    ...(ns['express 4'] ? { 'express 4 / webfw 4.x': (ns['express 4'] / ns['webfw 4.x']).toFixed(2) } : {}),
+  })
 }
-
-main().catch((err) => {
-  console.error(err)
-  process.exit(1)
-})
+console.table(rows)

@@ -11,6 +11,7 @@ import typeis5 from 'type-is'
 import typeis4 from 'type-is-v1'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
 import type { AppStyle } from './app/types'
+import { View, View4 } from './app/view'
 import type { RequestStyle } from './request/internal'
 import type { ResponseStyle } from './response/internal'
 import { path4 } from './router/path4'
@@ -84,7 +85,14 @@ export const profile5: Profile = Object.freeze({
   staticDotfiles: 'ignore',
   catchRejections: true,
   appRouterGetter: true,
-  app: Object.freeze({ privateRouter: false, del: false, removedMiddleware: Object.freeze([]), queryMiddleware: false }),
+  app: Object.freeze({
+    privateRouter: false,
+    del: false,
+    removedMiddleware: Object.freeze([]),
+    queryMiddleware: false,
+    View,
+    listenErrorToCallback: true,
+  }),
   request: Object.freeze({
     host: 'with-port',
     param: false,
@@ -151,6 +159,8 @@ export const profile4: Profile = Object.freeze({
       'timeout', 'methodOverride', 'vhost', 'csrf', 'directory', 'limit', 'multipart', 'staticCache',
     ]),
     queryMiddleware: true,
+    View: View4,
+    listenErrorToCallback: false,
   }),
   request: Object.freeze({
     host: 'deprecated-hostname',

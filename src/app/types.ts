@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
 import type { RouterObject } from '../router/router-state'
+import type { View } from './view'
 
 export const kRouter = Symbol('webfw.app.router')
 export const kServerClasses = Symbol('webfw.app.serverClasses')
@@ -12,6 +13,8 @@ export const kProfile = Symbol('webfw.app.profile')
 /** [request, response] prototypes of the app's server classes, once created. */
 export const kClassPrototypes = Symbol('webfw.app.classPrototypes')
 export const kGetRouter = Symbol('webfw.app.getRouter')
+/** 4.x: the handles of the app router's two built-in layers. */
+export const kInitLayers = Symbol('webfw.app.initLayers')
 
 /** What differs between the 5.x and 4.x application (data of the version profile). */
 export interface AppStyle {
@@ -29,6 +32,13 @@ export interface AppStyle {
   readonly removedMiddleware: readonly string[]
   /** `webfw.query(options)`: middleware setting `req.query` where no app did (4.x). */
   readonly queryMiddleware: boolean
+  /** The default `view` setting (4.x: engine callbacks not deferred; see view.ts). */
+  readonly View: typeof View
+  /**
+   * `app.listen(..., callback)` also calls the callback with a listen error
+   * (5.x); in 4.x the error is the server's 'error' event, as in Express 4.
+   */
+  readonly listenErrorToCallback: boolean
 }
 
 export interface AppInternal extends EventEmitter {
@@ -50,6 +60,7 @@ export interface AppInternal extends EventEmitter {
   [kRouter]: RouterObject | null
   [kServerClasses]: ServerClasses | undefined
   [kClassPrototypes]: [object, object] | undefined
+  [kInitLayers]: [unknown, unknown] | undefined
 }
 
 export interface ServerClasses {

@@ -2,7 +2,8 @@
  * The default `view` setting: a view name resolved to a template file under
  * the `views` directories, the engine that renders its extension (loaded by
  * package name on first use and kept in the app's `engines`), and the call of
- * that engine with callbacks always delivered asynchronously.
+ * that engine with callbacks always delivered asynchronously (5.x; `View4`
+ * passes on an engine's callback as the engine makes it, as Express 4 does).
  *
  * Apps may replace it with `app.set('view', OtherView)`; `app.render` only
  * relies on `new View(name, { defaultEngine, root, engines })`, `view.path`
@@ -143,5 +144,16 @@ export class View {
     const index = join(dir, basename(file, this.ext), 'index' + this.ext)
     if (isFile(index)) return index
     return undefined
+  }
+}
+
+/**
+ * The 4.x `view` setting: as `View`, but the engine's callback is called
+ * when the engine calls it — at once for a synchronous engine, as in Express
+ * 4, whose apps may read the result of `app.render` right after the call.
+ */
+export class View4 extends View {
+  override render(options: object, callback: RenderCallback): void {
+    this.engine(this.path as string, options, callback)
   }
 }

@@ -122,7 +122,9 @@ class Dispatch {
     private readonly req: DispatchRequest,
     private readonly res: DispatchResponse,
     private readonly callback: Next,
+    skip: number,
   ) {
+    this.lastIndex = skip - 1
     this.stack = router.stack
     this.protohost = getProtohost(req.url)
     this.parentUrl = req.baseUrl || ''
@@ -354,12 +356,17 @@ function noCallback(): void {}
 
 const EMPTY_PARAMS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
-export function handle(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next): void {
+/**
+ * Runs a request through a router. `skip`: the number of leading stack
+ * layers whose work the caller has already done (the 4.x app does its
+ * built-in layers' work itself; see src/app/application.ts).
+ */
+export function handle(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next, skip = 0): void {
   if (!callback) {
     if (router.style.requireCallback) throw new TypeError('argument callback is required')
     callback = noCallback
   }
-  const state = new Dispatch(router, req, res, callback)
+  const state = new Dispatch(router, req, res, callback, skip)
   req.next = state.next
   req.baseUrl = state.parentUrl
   req.originalUrl = req.originalUrl || req.url

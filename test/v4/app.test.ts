@@ -5,6 +5,7 @@
  * done by the `expressInit` layer.
  */
 import assert from 'node:assert/strict'
+import net from 'node:net'
 import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
@@ -99,6 +100,23 @@ describe('expressInit (4.x)', () => {
     assert.equal((await call(listener)).body, 'true')
   })
 
+  test('layers moved in front of the built-in ones run before them, as in Express 4', async () => {
+    const build = (factory: Any) => {
+      const app = factory()
+      app.use(function early(req: Any, res: Any, next: Any) {
+        req.early = `${res.getHeader('x-powered-by') ?? 'not yet'}, ${typeof res.send}`
+        next()
+      })
+      app.get('/', (req: Any, res: Any) => res.send(`${req.early} / ${res.getHeader('x-powered-by') ? 'set' : 'unset'}`))
+      // Express 4 apps sometimes reorder the stack: move the middleware first.
+      app._router.stack.unshift(app._router.stack.splice(2, 1)[0])
+      return app
+    }
+    const [ours, theirs] = await Promise.all([call(build(webfw4)), call(build(express4))])
+    assert.equal(ours.body, 'not yet, undefined / set')
+    assert.equal(theirs.body, 'not yet, undefined / set')
+  })
+
   test('an app with nothing registered answers 404 without entering a router (no X-Powered-By)', async () => {
     const res = await call(webfw4())
     assert.equal(res.status, 404)
@@ -167,5 +185,26 @@ describe('webfw.query() (4.x)', () => {
     app.use(webfw4.query(() => ({ replaced: true })))
     app.use((req: Any, res: Any) => res.json(req.query))
     assert.deepEqual(JSON.parse((await call(app, '/?a=1')).body), { a: '1' })
+  })
+})
+
+describe('app.listen (4.x)', () => {
+  test('a listen error is the server\'s error event; the callback is for success only', async () => {
+    const taken = net.createServer()
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()))
+    const { port } = taken.address() as net.AddressInfo
+    try {
+      const calls: unknown[] = []
+      const server = webfw4().listen(port, '127.0.0.1', (...args: unknown[]) => calls.push(args))
+      const err = await new Promise<NodeJS.ErrnoException>((resolve) => server.once('error', resolve))
+      assert.equal(err.code, 'EADDRINUSE')
+      await new Promise((resolve) => setImmediate(resolve))
+      assert.deepEqual(calls, [])
+      // 5.x hands it to the callback
+      const got = await new Promise<unknown>((resolve) => webfw().listen(port, '127.0.0.1', resolve))
+      assert.equal((got as NodeJS.ErrnoException).code, 'EADDRINUSE')
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
   })
 })

@@ -180,13 +180,15 @@ for (const [label, factory] of [
         assert.equal(calls, 1)
       })
 
-      it('delivers a synchronous engine callback after app.render returns', async () => {
+      // 5.x defers it (as Express 5); 4.x passes it on at once, as Express 4
+      // does, so 4.x apps that read the result right after the call still work.
+      it(`delivers a synchronous engine callback ${label === '5.x' ? 'after' : 'before'} app.render returns`, async () => {
         const a = app()
         a.engine('ejs', (_p: string, _o: Any, cb: Any) => cb(null, 'sync'))
         let returned = false
         const html = await new Promise<string>((done) => {
           a.render('user.ejs', (_e: Error, h: string) => {
-            assert.equal(returned, true)
+            assert.equal(returned, label === '5.x')
             done(h)
           })
           returned = true
