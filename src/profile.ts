@@ -78,6 +78,7 @@ export const profile5: Profile = Object.freeze({
     extended: parseExtendedQueryString,
     disabled: undefined,
     whenNoParser: () => Object.create(null),
+    persistent: false,
   }),
   emptyBody: 'undefined',
   bodyReadFlag: false,
@@ -143,6 +144,7 @@ export const profile4: Profile = Object.freeze({
     disabled: () => ({}),
     // Express 4's query middleware with no parser given: qs with its defaults.
     whenNoParser: (str: string) => qs.parse(str, { allowPrototypes: true }) as Record<string, unknown>,
+    persistent: true,
   }),
   emptyBody: 'object',
   bodyReadFlag: true,

@@ -85,6 +85,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
   Object.defineProperty(app, kProfile, { value: profile })
   const style = profile.app
+  const routerHandle = Router.prototype.handle
 
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
@@ -125,7 +126,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       configurable: true,
       get() {
         throw new Error(
-          "app.router was removed in 4.x: routes run where they are defined, nothing needs mounting.\n" +
+          'app.router was removed in 4.x: routes run where they are defined, nothing needs mounting.\n' +
             'See the 3.x to 4.x migration guide for how to update the app.',
         )
       },
@@ -197,9 +198,17 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         done()
         return
       }
+      // (Not when router.handle was wrapped, e.g. by instrumentation: it is
+      // what Express 4 calls, so it must see the request.)
       const stack = router.stack
       const init = this[kInitLayers]
-      if (init !== undefined && stack.length >= 2 && stack[0].handle === init[0] && stack[1].handle === init[1]) {
+      if (
+        init !== undefined &&
+        router.handle === routerHandle &&
+        stack.length >= 2 &&
+        stack[0].handle === init[0] &&
+        stack[1].handle === init[1]
+      ) {
         prepareRequest(this, req, res, callback === undefined)
         dispatch(router, req as never, res as never, done, 2)
       } else {

@@ -34,6 +34,12 @@ export interface QueryStyle {
   readonly disabled: QueryParserFn | undefined
   /** `req.query` when the app has no `query parser fn` (false in 5.x, or the setting deleted). */
   whenNoParser(str: string): Record<string, unknown>
+  /**
+   * `req.query` is the query of the URL the app was entered with, computed
+   * once and kept for the request, assignments included (4.x, as Express 4's
+   * query middleware sets it); otherwise it follows `req.url` (5.x).
+   */
+  readonly persistent: boolean
 }
 
 /** The rich parser: nested objects and arrays, bounded by qs's own limits (20 array items). */

@@ -208,3 +208,18 @@ describe('app.listen (4.x)', () => {
     }
   })
 })
+
+describe('router.handle wrappers (4.x)', () => {
+  test('a wrapped router.handle sees every request, as in Express 4 (instrumentation)', async () => {
+    const app = webfw4()
+    app.get('/', (_req: Any, res: Any) => res.send('ok'))
+    const seen: string[] = []
+    const original = app._router.handle
+    app._router.handle = function (req: Any, res: Any, next: Any) {
+      seen.push(req.url)
+      return original.call(this, req, res, next)
+    }
+    assert.equal((await call(app, '/')).body, 'ok')
+    assert.deepEqual(seen, ['/'])
+  })
+})

@@ -8,6 +8,9 @@ import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
+
 function queryApp(factory: Any, setup?: (app: Any) => void): Any {
   const app = factory()
   setup?.(app)
@@ -18,6 +21,7 @@ function queryApp(factory: Any, setup?: (app: Any) => void): Any {
 async function query(app: Any, url: string): Promise<Any> {
   return JSON.parse((await call(app, url)).body)
 }
+
 
 describe('req.query (4.x)', () => {
   test('the default is the extended parser: nested keys', async () => {
@@ -59,5 +63,53 @@ describe('req.query (4.x)', () => {
     const fn = (str: string) => ({ length: str.length })
     assert.deepEqual((await query(queryApp(webfw4, (a) => a.set('query parser', fn)), '/?abc')).query, { length: 3 })
     assert.throws(() => webfw4().set('query parser', 'bogus'), /unknown value for query parser/)
+  })
+})
+
+describe('req.query for the whole request (4.x)', () => {
+  function mounted(factory: Any, change: (req: Any) => void): Any {
+    const app = factory()
+    app.use((req: Any, _res: Any, next: Any) => {
+      change(req)
+      next()
+    })
+    const router = factory.Router()
+    router.get('/items', (req: Any, res: Any) => res.json(req.query))
+    app.use('/api', router)
+    return app
+  }
+
+  test('a change made by a middleware is what a mounted router sees, as in Express 4', async () => {
+    const coerce = (req: Any) => {
+      req.query.page = Number(req.query.page)
+    }
+    const replace = (req: Any) => {
+      req.query = { replaced: true }
+    }
+    for (const change of [coerce, replace]) {
+      const [ours, theirs] = await Promise.all([
+        query(mounted(webfw4, change), '/api/items?page=2'),
+        query(mounted(express4, change), '/api/items?page=2'),
+      ])
+      assert.deepEqual(ours, theirs)
+    }
+    assert.deepEqual(await query(mounted(webfw4, coerce), '/api/items?page=2'), { page: 2 })
+  })
+
+  test('is the query of the URL the app was entered with, even after req.url is rewritten', async () => {
+    const rewrite = (factory: Any) => {
+      const app = factory()
+      app.use((req: Any, _res: Any, next: Any) => {
+        req.url = '/target?from=rewrite'
+        next()
+      })
+      app.get('/target', (req: Any, res: Any) => res.json(req.query))
+      return app
+    }
+    const ours = await query(rewrite(webfw4), '/start?from=client')
+    assert.deepEqual(ours, await query(rewrite(express4), '/start?from=client'))
+    assert.deepEqual(ours, { from: 'client' })
+    // 5.x follows req.url
+    assert.deepEqual(await query(rewrite(webfw), '/start?from=client'), { from: 'rewrite' })
   })
 })
