@@ -100,69 +100,86 @@ function mayCrossSlash(fragment: string): boolean {
   return /\.|\[\^|\\[WSD]|\//.test(fragment)
 }
 
-/** Repeated groups and classes in raw regexp text (a repeated single character stays local). */
+/** The unbounded repetitions (`+`, `{n,}`) in raw regexp text; returns the segment count after it. */
 function rawElements(text: string, segment: number, out: Element[]): number {
-  let depth = 0
-  let groupStart = -1
+  const groups: number[] = []
   let atomStart = -1
   for (let i = 0; i < text.length; i++) {
     const c = text[i]
     if (c === '\\') {
-      if (text[i + 1] === '/' && depth === 0) segment++
+      if (text[i + 1] === '/' && groups.length === 0) segment++
       atomStart = i
       i++
       continue
     }
-    if (c === '/' && depth === 0) segment++
     if (c === '(') {
-      if (depth === 0) groupStart = i
-      depth++
+      groups.push(i)
+      atomStart = -1
       continue
     }
     if (c === ')') {
-      depth--
-      if (depth === 0) atomStart = groupStart
+      atomStart = groups.pop() ?? -1
       continue
     }
     if (c === '[') {
-      const end = text.indexOf(']', i + 1)
+      const close = text.indexOf(']', i + 1)
       atomStart = i
-      i = end === -1 ? text.length : end
+      i = close === -1 ? text.length : close
       continue
     }
-    const unbounded = c === '+' || (c === '{' && /^\{\d+,\}/.test(text.slice(i)))
-    if (unbounded && atomStart !== -1 && (text[atomStart] === '(' || text[atomStart] === '[')) {
-      const atom = text.slice(atomStart, i)
-      out.push({ segment, reach: mayCrossSlash(atom) ? 'far' : 'segment' })
+    const braces = c === '{' ? /^\{\d+(,\d*)?\}/.exec(text.slice(i)) : null
+    if (c === '+' || (braces !== null && braces[1] === ',')) {
+      // A repeated single character stays in its segment unless it is "/".
+      if (atomStart !== -1) out.push({ segment, reach: mayCrossSlash(text.slice(atomStart, i)) ? 'far' : 'segment' })
     }
-    if (depth === 0 && c !== '+' && c !== '?' && c !== '*' && c !== '{') atomStart = i
+    if (braces !== null) {
+      i += braces[0].length - 1
+      continue
+    }
+    if (c === '+' || c === '?' || c === '|') continue
+    if (c === '/' && groups.length === 0) segment++
+    atomStart = i
   }
   return segment
 }
 
+/** Regexp syntax in raw text (beyond escaped characters): then it is not a literal. */
+const REGEXP_SYNTAX = /[+?()[\]{}|^$]/
+
 function elementsOf(path: string): Element[] {
   const elements: Element[] = []
   let segment = 0
+  // What path-to-regexp 0.1 keeps a parameter from crossing: the raw text
+  // since the last capture or "/:" / ".:" parameter. It only bounds the
+  // parameter when it is literal text.
+  let guard = ''
   for (const token of tokenize(path)) {
     switch (token.kind) {
       case 'text':
         segment = rawElements(token.text, segment, elements)
+        guard += token.text
         break
       case 'literal':
         if (token.slash) segment++
+        guard += 'x'
         break
       case 'open':
         segment++
+        guard += '('
         break
       case 'star':
         elements.push({ segment, reach: 'far' })
+        guard = ''
         break
-      case 'param':
+      case 'param': {
         if (token.slash) segment++
-        if (token.capture === undefined) elements.push({ segment, reach: 'guarded' })
-        else elements.push({ segment, reach: mayCrossSlash(token.capture) ? 'far' : 'segment' })
+        const guarded = token.slash || token.format || !REGEXP_SYNTAX.test(guard)
+        if (token.capture !== undefined) elements.push({ segment, reach: mayCrossSlash(token.capture) ? 'far' : 'segment' })
+        else elements.push({ segment, reach: guarded ? 'guarded' : 'segment' })
         if (token.star) elements.push({ segment, reach: 'far' })
+        guard = ''
         break
+      }
     }
   }
   return elements

@@ -49,7 +49,7 @@ describe('ambiguous 4.x patterns', () => {
 
 describe('the linear-time matcher', () => {
   test('is used for patterns where captures can retry each other across the path', () => {
-    for (const p of ['/*/*', '/*-*.json', '/a*b*c*d', '/:a-*-:b', '/*/edit/*', '/:a([a-z-]+)-:b([a-z-]+)']) {
+    for (const p of ['/*/*', '/*-*.json', '/a*b*c*d', '/:a-*-:b', '/*/edit/*', '/:a([a-z-]+)-:b([a-z-]+)', '/d+d+', '/d+:p(\\w+)']) {
       assert.equal(needsLinearMatcher(p), true, p)
     }
     for (const p of ['/:a-:b-:c', '/:file.:ext', '/users/:id', '/ab?cd', '/ab+cd', '/a(bc)?d', '*', '/files/*', '/:v/*', '/user/:id(\\d+)/*', '/*-:a-:b']) {
