@@ -61,9 +61,22 @@ function describe(token: Token): string {
  * assertUnambiguous('/:from-:to') // fine
  * assertUnambiguous('/:a:b')      // TypeError: Ambiguous path "/:a:b": ...
  */
+/** An unbounded repetition (`+`, `{n,}`) at the start of raw text: it repeats the token before. */
+const LEADING_REPEAT = /^(?:\+|\{\d+,\})/
+
 export function assertUnambiguous(path: string): void {
   let previous: Token | null = null
   for (const token of tokenize(path)) {
+    if (previous !== null && token.kind === 'text' && LEADING_REPEAT.test(token.text)) {
+      // `:name+` with no "/" or "." before the name (or `*+`): one capture
+      // repeated with nothing between the repetitions.
+      if (previous.kind === 'star' || (previous.kind === 'param' && !previous.slash && !previous.format)) {
+        throw new TypeError(
+          `Ambiguous path ${JSON.stringify(path)}: "${describe(previous)}${token.text[0]}" repeats a capture with nothing ` +
+            'between the repetitions, so nothing decides where one ends and the next starts',
+        )
+      }
+    }
     let touches = false
     switch (token.kind) {
       case 'text':
@@ -153,9 +166,14 @@ function elementsOf(path: string): Element[] {
   // since the last capture or "/:" / ".:" parameter. It only bounds the
   // parameter when it is literal text.
   let guard = ''
+  let afterCapture = false
   for (const token of tokenize(path)) {
+    const previousWasCapture = afterCapture
+    afterCapture = token.kind === 'star' || token.kind === 'param'
     switch (token.kind) {
       case 'text':
+        // A capture repeated as a whole (`/:a+`): each repetition may take a segment.
+        if (previousWasCapture && LEADING_REPEAT.test(token.text)) elements.push({ segment, reach: 'far' })
         segment = rawElements(token.text, segment, elements)
         guard += token.text
         break

@@ -19,7 +19,7 @@ const { compileLinear } = internal('router/linear-regexp')
 const { needsLinearMatcher, assertUnambiguous } = internal('router/path4-analysis')
 
 describe('ambiguous 4.x patterns', () => {
-  const ambiguous = ['/:a:b', '/:a?:b', '/*:id', '/**', '/:a(\\d+):b', '/:a(\\d+)(\\d+)', '/:a*:b', '/:a?*', '/x/:a-:b:c']
+  const ambiguous = ['/:a:b', '/:a?:b', '/*:id', '/**', '/:a(\\d+):b', '/:a(\\d+)(\\d+)', '/:a*:b', '/:a?*', '/x/:a-:b:c', '/x-:a+', '/*+']
 
   test('are refused when the route is defined, naming both parts', () => {
     for (const pattern of ambiguous) {
@@ -31,6 +31,7 @@ describe('ambiguous 4.x patterns', () => {
       })
     }
     assert.throws(() => webfw4().get('/:first:second', () => {}), /":second" directly follows ":first"/)
+    assert.throws(() => webfw4().get('/x-:id+', () => {}), /":id\+" repeats a capture with nothing between the repetitions/)
   })
 
   test('are refused in use, routers, routes and arrays too', () => {
@@ -40,7 +41,7 @@ describe('ambiguous 4.x patterns', () => {
   })
 
   test('separated captures are fine', () => {
-    for (const pattern of ['/:a-:b', '/:a.:b', '/:a/:b', '/*-*', '/:a*', '/*.*', '/:a(\\d+)-:b', '/a\\:b:c']) {
+    for (const pattern of ['/:a-:b', '/:a.:b', '/:a/:b', '/*-*', '/:a*', '/*.*', '/:a(\\d+)-:b', '/a\\:b:c', '/:a+']) {
       assert.doesNotThrow(() => assertUnambiguous(pattern), pattern)
       assert.doesNotThrow(() => webfw4().get(pattern, () => {}), pattern)
     }
@@ -49,7 +50,7 @@ describe('ambiguous 4.x patterns', () => {
 
 describe('the linear-time matcher', () => {
   test('is used for patterns where captures can retry each other across the path', () => {
-    for (const p of ['/*/*', '/*-*.json', '/a*b*c*d', '/:a-*-:b', '/*/edit/*', '/:a([a-z-]+)-:b([a-z-]+)', '/d+d+', '/d+:p(\\w+)']) {
+    for (const p of ['/*/*', '/*-*.json', '/a*b*c*d', '/:a-*-:b', '/*/edit/*', '/:a([a-z-]+)-:b([a-z-]+)', '/d+d+', '/d+:p(\\w+)', '/d+:p']) {
       assert.equal(needsLinearMatcher(p), true, p)
     }
     for (const p of ['/:a-:b-:c', '/:file.:ext', '/users/:id', '/ab?cd', '/ab+cd', '/a(bc)?d', '*', '/files/*', '/:v/*', '/user/:id(\\d+)/*', '/*-:a-:b']) {
