@@ -19,7 +19,7 @@
 import type { EventEmitter } from 'node:events'
 import type * as http from 'node:http'
 import type { CookieOptions, DownloadOptions, SendFileOptions } from './options'
-import type { ParamsDictionary, RouteParameters4, RouteParameters5 } from './params'
+import type { ParamsDictionary, ParamsDictionary4, RouteParameters4, RouteParameters5 } from './params'
 import webfw5 = require('./index')
 import webfw4 = require('./v4')
 
@@ -38,10 +38,13 @@ declare global {
 /** The API version a type belongs to: `webfw` is 5, `webfw/v4` is 4. */
 export type Version = 5 | 4
 
+/** `req.params` when the path tells nothing: string or string[] values in 5.x, strings in 4.x. */
+export type ParamsOf<V extends Version> = V extends 4 ? ParamsDictionary4 : ParamsDictionary
+
 /** The version's request interface. */
 export type RequestOf<
   V extends Version,
-  P = ParamsDictionary,
+  P = ParamsOf<V>,
   ResBody = any,
   ReqBody = any,
   ReqQuery = ParsedQs,
@@ -93,7 +96,7 @@ export interface NextFunction {
  */
 export interface RequestHandler<
   V extends Version,
-  P = ParamsDictionary,
+  P = ParamsOf<V>,
   ResBody = any,
   ReqBody = any,
   ReqQuery = ParsedQs,
@@ -105,7 +108,7 @@ export interface RequestHandler<
 /** An error handler: a function of exactly four parameters `(err, req, res, next)`. */
 export type ErrorRequestHandler<
   V extends Version,
-  P = ParamsDictionary,
+  P = ParamsOf<V>,
   ResBody = any,
   ReqBody = any,
   ReqQuery = ParsedQs,
@@ -123,7 +126,7 @@ export type PathParams = string | RegExp | Array<string | RegExp>
 /** What the registration methods take: handlers, error handlers, and arrays of them. */
 export type RequestHandlerParams<
   V extends Version,
-  P = ParamsDictionary,
+  P = ParamsOf<V>,
   ResBody = any,
   ReqBody = any,
   ReqQuery = ParsedQs,
@@ -186,11 +189,11 @@ export interface IRouterMatcher<
     path: Path,
     ...handlers: Array<RequestHandlerParams<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <P = ParamsOf<V>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     path: PathParams,
     ...handlers: Array<RequestHandler<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <P = ParamsOf<V>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     path: PathParams,
     ...handlers: Array<RequestHandlerParams<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
@@ -222,10 +225,10 @@ export interface IRouterHandler<V extends Version, T, Route extends string | Reg
   >(
     ...handlers: Array<RequestHandlerParams<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <P = ParamsOf<V>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<RequestHandler<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
-  <P = ParamsDictionary, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
+  <P = ParamsOf<V>, ResBody = any, ReqBody = any, ReqQuery = ParsedQs, LocalsObj extends Record<string, any> = Record<string, any>>(
     ...handlers: Array<RequestHandlerParams<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
 }
@@ -423,7 +426,7 @@ export interface MediaType {
  */
 export interface RequestBase<
   V extends Version,
-  P = ParamsDictionary,
+  P = ParamsOf<V>,
   ResBody = any,
   ReqBody = any,
   ReqQuery = ParsedQs,
@@ -615,8 +618,8 @@ export interface ResponseBase<
    * @example
    * res.sendFile('report.pdf', { root: '/srv/files' }, (err) => err && next(err))
    */
-  sendFile(path: string, fn?: Errback): void
-  sendFile(path: string, options: SendFileOptions, fn?: Errback): void
+  sendFile(path: string, fn?: ErrbackOf<V>): void
+  sendFile(path: string, options: SendFileOptions, fn?: ErrbackOf<V>): void
 
   /**
    * Sends a file as an attachment (`Content-Disposition`), named `filename`
@@ -625,10 +628,10 @@ export interface ResponseBase<
    * @example
    * res.download('/srv/files/report.pdf', 'report-2024.pdf')
    */
-  download(path: string, fn?: Errback): void
-  download(path: string, filename: string, fn?: Errback): void
-  download(path: string, options: DownloadOptions, fn?: Errback): void
-  download(path: string, filename: string, options: DownloadOptions, fn?: Errback): void
+  download(path: string, fn?: ErrbackOf<V>): void
+  download(path: string, filename: string, fn?: ErrbackOf<V>): void
+  download(path: string, options: DownloadOptions, fn?: ErrbackOf<V>): void
+  download(path: string, filename: string, options: DownloadOptions, fn?: ErrbackOf<V>): void
 
   /** Alias of `res.type()`. */
   contentType(type: string): this
@@ -737,8 +740,14 @@ export interface ResponseBase<
   charset: never
 }
 
-/** The callback of `res.sendFile` and `res.download`. */
+/** The callback of `res.sendFile` and `res.download`: an error, or nothing once the file is sent. */
 export type Errback = (err?: Error) => void
+
+/**
+ * `Errback` as each version's Express typings declare it (4.x: `err` not
+ * optional), so a response is assignable to theirs.
+ */
+export type ErrbackOf<V extends Version> = V extends 4 ? (err: Error) => void : Errback
 
 /** A template engine: `(path, options, callback)`. */
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void

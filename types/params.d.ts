@@ -11,6 +11,11 @@ export interface ParamsDictionary {
   [key: number]: string
 }
 
+/** `req.params` in 4.x when nothing better is known: every value is a string (4.x has no array wildcards). */
+export interface ParamsDictionary4 {
+  [key: string]: string
+}
+
 /** `req.params` of a RegExp path: capture groups by index (or by name for named groups). */
 export interface ParamsFlatDictionary {
   [key: string | number]: string
@@ -146,7 +151,7 @@ type Scan4<S extends string, Count extends unknown[], Out> = S extends `${infer 
 /**
  * `req.params` of a 4.x path: `:name` is a string, `:name?` is optional, a
  * bare `*` is captured as `0`, `1`, ... in order (`:name*` also adds one).
- * A path with other `( )` groups gives `ParamsDictionary`, since which of
+ * A path with other `( )` groups gives `ParamsDictionary4`, since which of
  * them capture depends on the regular expression inside.
  *
  * @example
@@ -157,10 +162,10 @@ type Scan4<S extends string, Count extends unknown[], Out> = S extends `${infer 
  */
 export type RouteParameters4<Route extends string | RegExp> = Route extends string
   ? string extends Route
-    ? ParamsDictionary
+    ? ParamsDictionary4
     : Scan4<Route, [], {}> extends infer Out
       ? Out extends UnknownGroups
-        ? ParamsDictionary
+        ? ParamsDictionary4
         : { [K in keyof Out]: Out[K] }
       : never
   : ParamsFlatDictionary

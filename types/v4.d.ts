@@ -95,7 +95,7 @@ declare namespace webfw {
   type Ranges = core.Ranges
   type Range = core.Range
   type RangeOptions = core.RangeOptions
-  type ParamsDictionary = params.ParamsDictionary
+  type ParamsDictionary = params.ParamsDictionary4
   type ParamsFlatDictionary = params.ParamsFlatDictionary
   type Params = params.Params
   type ParsedQs = core.ParsedQs

@@ -75,8 +75,13 @@ describe('RouteParameters (4.x)', () => {
     expect<P4<'/:path*'>>().type.toBe<{ path: string; 0: string }>()
   })
 
-  test('other groups give the dictionary', () => {
+  test('other groups, unknown strings and RegExps give the dictionaries', () => {
     expect<P4<'/a(bc)?d'>>().type.toBe<webfw4.ParamsDictionary>()
+    expect<P4<string>>().type.toBe<webfw4.ParamsDictionary>()
+    expect<P4<RegExp>>().type.toBe<webfw4.ParamsFlatDictionary>()
+    // 4.x has no array wildcards: every value is a string.
+    expect<webfw4.ParamsDictionary[string]>().type.toBe<string>()
+    expect<webfw.ParamsDictionary[string]>().type.toBe<string | string[]>()
   })
 
   test('5.x forms mean something else in 4.x', () => {

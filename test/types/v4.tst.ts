@@ -4,6 +4,8 @@ import type { Server } from 'node:http'
 import webfw4 = require('webfw/v4')
 import webfw4Default from 'webfw/v4'
 import webfw = require('webfw')
+// @types/express 4 (installed under an alias: the `express` typings here are 5.x)
+import express4 = require('express4-types')
 import { describe, expect, test } from 'tstyche'
 
 const app = webfw4()
@@ -86,5 +88,27 @@ describe('5.x-only members are not usable', () => {
       expect(req.params).type.not.toHaveProperty('path')
       res.end()
     })
+  })
+})
+
+describe("webfw/v4's objects are Express 4's objects (@types/express 4)", () => {
+  test('request, response, application, router', () => {
+    expect<webfw4.Request>().type.toBeAssignableTo<express4.Request>()
+    expect<webfw4.Response>().type.toBeAssignableTo<express4.Response>()
+    expect<webfw4.Application>().type.toBeAssignableTo<express4.Application>()
+    expect<webfw4.Express>().type.toBeAssignableTo<express4.Express>()
+    expect<webfw4.Router>().type.toBeAssignableTo<express4.Router>()
+    expect<webfw4.Request<{ id: string }, any, { a: number }>>().type.toBeAssignableTo<express4.Request<{ id: string }, any, { a: number }>>()
+  })
+
+  test('handlers typed for Express 4 are webfw/v4 handlers', () => {
+    const auth: express4.RequestHandler = (req, res, next) => (req.param('token') ? next() : res.sendStatus(401))
+    const onError: express4.ErrorRequestHandler = (err, req, res, next) => res.status(500).end()
+    expect(app.use(auth, onError)).type.toBe<webfw4.Express>()
+    expect(app.get('/users/:id', auth, (req, res) => res.end())).type.toBe<webfw4.Express>()
+  })
+
+  test('the 5.x request is not an Express 4 request (it has no req.param)', () => {
+    expect<webfw.Request>().type.not.toBeAssignableTo<express4.Request>()
   })
 })
