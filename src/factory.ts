@@ -6,6 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
+import { createBodyParsers } from './middleware/body'
+import { cookieParser } from './middleware/cookie-parser'
+import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
 import { createResponsePrototype } from './response'
@@ -47,5 +50,8 @@ export function createFactory(profile: Profile): Factory {
   factory.response = response
   factory.Route = Route
   factory.Router = Router
+  Object.assign(factory, createBodyParsers(profile))
+  factory.static = createStatic(profile)
+  factory.cookieParser = cookieParser
   return factory
 }

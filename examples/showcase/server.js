@@ -1,23 +1,26 @@
-// The showcase app served by `npm start`: a few routes and a JSON API,
-// each request logged to standard output.
+// The showcase app served by `npm start`: a page, a JSON API with a router
+// and route parameters, static files, and one reqlog line per request.
 'use strict'
 
+const path = require('node:path')
 const webfw = require('webfw')
+const reqlog = require('webfw/reqlog')
 
 const app = webfw()
 const PORT = Number(process.env.PORT) || 3000
 
-app.use((req, res, next) => {
-  const start = process.hrtime.bigint()
-  res.on('finish', () => {
-    const ms = Number(process.hrtime.bigint() - start) / 1e6
-    console.log(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(3)} ms`)
-  })
-  next()
-})
+app.use(reqlog('dev'))
+app.use(webfw.json())
+app.use('/static', webfw.static(path.join(__dirname, 'public')))
 
 app.get('/', (req, res) => {
-  res.send('<h1>webfw showcase</h1><p>Try <a href="/api/users">/api/users</a> or /api/users/1</p>')
+  res.send(
+    '<h1>webfw showcase</h1>' +
+      '<ul><li><a href="/api/users">GET /api/users</a></li>' +
+      '<li><a href="/api/users/1">GET /api/users/1</a></li>' +
+      '<li><a href="/static/hello.txt">GET /static/hello.txt</a></li></ul>' +
+      '<p>POST /api/users with a JSON body such as {"name":"Grace"} adds a user.</p>',
+  )
 })
 
 const users = [
@@ -32,6 +35,21 @@ api.get('/users/:id', (req, res) => {
   if (!user) return res.status(404).json({ error: 'not found' })
   res.json(user)
 })
+api.post('/users', (req, res) => {
+  const name = req.body && typeof req.body.name === 'string' ? req.body.name.trim() : ''
+  if (!name) return res.status(400).json({ error: 'a JSON body with a "name" is required' })
+  const user = { id: users.length + 1, name }
+  users.push(user)
+  res.status(201).location(`/api/users/${user.id}`).json(user)
+})
 app.use('/api', api)
 
-app.listen(PORT, () => console.log(`webfw showcase listening on http://127.0.0.1:${PORT}`))
+app.use((err, req, res, next) => {
+  res.status(err.status || 500).json({ error: err.expose ? err.message : 'internal error' })
+})
+
+if (require.main === module) {
+  app.listen(PORT, () => console.log(`webfw showcase listening on http://127.0.0.1:${PORT}`))
+}
+
+module.exports = app

@@ -1,13 +1,10 @@
 /**
- * Header-derived request members needed by routing: `req.get`/`req.header`,
- * `req.host` (5.x, with port) and `req.hostname`, both honouring
- * `X-Forwarded-Host` when `trust proxy` trusts the peer.
+ * Plain header readers: `req.get`/`req.header` (case-insensitive, with
+ * `Referer` and `Referrer` interchangeable) and `req.xhr`.
  */
 import type { Profile } from '../profile'
 import { defineGetter, defineMethod } from '../util/define'
 import type { RequestInternal } from './internal'
-
-type Trust = (addr: string | undefined, i: number) => boolean
 
 export function getHeader(req: RequestInternal, name: unknown): string | string[] | undefined {
   if (!name) throw new TypeError('name argument is required to req.get')
@@ -17,19 +14,11 @@ export function getHeader(req: RequestInternal, name: unknown): string | string[
   return req.headers[lc]
 }
 
-/** Host header value, or the first X-Forwarded-Host value from a trusted proxy. */
-export function forwardedHost(req: RequestInternal): string | undefined {
-  const trust = req.app.get('trust proxy fn') as Trust
-  let val = req.headers['x-forwarded-host'] as string | undefined
-  if (!val || !trust(req.socket ? req.socket.remoteAddress : undefined, 0)) {
-    val = req.headers.host
-  } else if (val.indexOf(',') !== -1) {
-    val = val.substring(0, val.indexOf(',')).trimEnd()
-  }
-  return val || undefined
-}
-
-export function defineHeaderMembers(proto: object, profile: Profile): void {
+export function defineHeaderMembers(proto: object, _profile: Profile): void {
+  /**
+   * A request header by case-insensitive name; undefined when absent.
+   * @example req.get('content-type') // 'application/json'
+   */
   defineMethod(proto, 'get', function get(this: RequestInternal, name: unknown) {
     return getHeader(this, name)
   })
@@ -37,18 +26,12 @@ export function defineHeaderMembers(proto: object, profile: Profile): void {
     return getHeader(this, name)
   })
 
-  if (profile.requestHost) {
-    defineGetter(proto, 'host', function host(this: RequestInternal) {
-      return forwardedHost(this)
-    })
-  }
-
-  defineGetter(proto, 'hostname', function hostname(this: RequestInternal) {
-    const host = forwardedHost(this)
-    if (!host) return undefined
-    // IPv6 literal support
-    const offset = host[0] === '[' ? host.indexOf(']') + 1 : 0
-    const index = host.indexOf(':', offset)
-    return index !== -1 ? host.substring(0, index) : host
+  /**
+   * Whether the client says it is an XMLHttpRequest.
+   * @example if (req.xhr) res.json(data); else res.render('page', data)
+   */
+  defineGetter(proto, 'xhr', function xhr(this: RequestInternal) {
+    const val = this.headers['x-requested-with']
+    return typeof val === 'string' && val.toLowerCase() === 'xmlhttprequest'
   })
 }

@@ -24,5 +24,9 @@ export interface RequestInternal extends IncomingMessage {
   [kQuery]: unknown
   [kQuerySource]: string | undefined
   [kParsedUrl]: unknown
+  /** Set by the cookie parser: its first secret, for `res.cookie(..., { signed: true })`. */
+  secret?: string | Buffer
+  cookies?: Record<string, unknown>
+  signedCookies?: Record<string, unknown>
   get(name: string): string | string[] | undefined
 }

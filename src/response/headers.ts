@@ -1,14 +1,25 @@
 /**
- * Status and header members needed to serve routes: `res.status`,
- * `res.set`/`res.header`, `res.get`, `res.type`/`res.contentType`.
+ * Status and header members: `res.status`, `res.set`/`res.header`,
+ * `res.get`, `res.append`, `res.type`/`res.contentType`, `res.vary` and
+ * `res.links`. Every header goes through Node's `setHeader`, which rejects a
+ * CR, LF or other control character in a name or value before anything is
+ * stored, so no setter here can split a header.
  */
 import mime from 'mime-types'
+import vary from 'vary'
 import type { Profile } from '../profile'
 import { contentTypeFor } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import type { ResponseInternal } from './internal'
 
+type HeaderValue = string | number | string[] | undefined
+
 export function defineHeaderMembers(proto: object, _profile: Profile): void {
+  /**
+   * Sets the status code: an integer from 100 to 599, else a TypeError
+   * (not an integer) or RangeError (out of range). Chainable.
+   * @example res.status(201).json(created)
+   */
   defineMethod(proto, 'status', function status(this: ResponseInternal, code: unknown) {
     if (!Number.isInteger(code)) {
       throw new TypeError(`Invalid status code: ${JSON.stringify(code)}. Status code must be an integer.`)
@@ -22,6 +33,12 @@ export function defineHeaderMembers(proto: object, _profile: Profile): void {
     return this
   })
 
+  /**
+   * Sets one header, or several from an object. A Content-Type of a text
+   * type gets a charset; arrays set repeated headers. Chainable.
+   * @example res.set('Content-Type', 'text/plain') // text/plain; charset=utf-8
+   * res.set({ 'X-A': '1', 'X-B': ['2', '3'] })
+   */
   function set(this: ResponseInternal, field: unknown, val?: unknown): ResponseInternal {
     if (arguments.length === 2) {
       let value: string | string[] = Array.isArray(val) ? val.map(String) : String(val)
@@ -39,14 +56,64 @@ export function defineHeaderMembers(proto: object, _profile: Profile): void {
   defineMethod(proto, 'set', set)
   defineMethod(proto, 'header', set)
 
+  /**
+   * A response header by case-insensitive name.
+   * @example res.get('Content-Type') // 'text/html; charset=utf-8'
+   */
   defineMethod(proto, 'get', function get(this: ResponseInternal, field: string) {
     return this.getHeader(field)
   })
 
+  /**
+   * Adds value(s) to a header, creating it when unset; `res.set` later
+   * replaces it. Chainable.
+   * @example res.append('Link', ['<http://localhost/>', '<http://localhost:3000/>'])
+   */
+  defineMethod(proto, 'append', function append(this: ResponseInternal, field: string, val?: unknown) {
+    const prev = this.get(field) as HeaderValue
+    let value = val
+    if (prev) {
+      const prevList = Array.isArray(prev) ? prev : [prev as string]
+      value = prevList.concat(val as string | string[])
+    }
+    return this.set(field, value)
+  })
+
+  /**
+   * Sets Content-Type: a value with "/" is used as is, anything else is an
+   * extension looked up with mime-types (application/octet-stream when
+   * unknown). Chainable.
+   * @example res.type('json') // application/json; charset=utf-8
+   */
   function type(this: ResponseInternal, value: string): ResponseInternal {
     const ct = value.indexOf('/') === -1 ? mime.contentType(value) || 'application/octet-stream' : value
     return this.set('Content-Type', ct)
   }
   defineMethod(proto, 'type', type)
   defineMethod(proto, 'contentType', type)
+
+  /**
+   * Adds field(s) to the Vary header unless already listed. Chainable.
+   * @example res.vary('Accept-Encoding')
+   */
+  defineMethod(proto, 'vary', function varyField(this: ResponseInternal, field: string | string[]) {
+    vary(this, field)
+    return this
+  })
+
+  /**
+   * Adds to the Link header, one `<url>; rel="name"` per entry (an array
+   * gives one rel several links). Chainable.
+   * @example res.links({ next: '/users?page=2', last: '/users?page=5' })
+   */
+  defineMethod(proto, 'links', function links(this: ResponseInternal, map: Record<string, string | string[]>) {
+    const parts: string[] = []
+    for (const rel of Object.keys(map)) {
+      const targets = map[rel]
+      if (Array.isArray(targets)) for (const url of targets) parts.push(`<${url}>; rel="${rel}"`)
+      else parts.push(`<${targets}>; rel="${rel}"`)
+    }
+    const prev = this.get('Link')
+    return this.set('Link', (prev ? prev + ', ' : '') + parts.join(', '))
+  })
 }

@@ -5,14 +5,24 @@
  */
 import { ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
+import { defineAttachmentMembers } from './attachment'
+import { defineCookieMembers } from './cookies'
+import { defineFormatMembers } from './format'
 import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
+import { defineJsonpMembers } from './jsonp'
+import { defineLocationMembers } from './location'
 import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
+import { defineTransferMembers } from './transfer'
 
 export function createResponsePrototype(profile: Profile): object {
   const proto = Object.create(ServerResponse.prototype) as object
-  // res.locals is created on first use rather than on every request.
+  /**
+   * Variables for templates rendered during this request only.
+   * @example res.locals.user = req.user; res.render('home')
+   */
+  // Created on first use rather than on every request.
   Object.defineProperty(proto, 'locals', {
     configurable: true,
     enumerable: true,
@@ -25,6 +35,12 @@ export function createResponsePrototype(profile: Profile): object {
   })
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
+  defineJsonpMembers(proto, profile)
+  defineFormatMembers(proto, profile)
+  defineLocationMembers(proto, profile)
+  defineCookieMembers(proto, profile)
+  defineAttachmentMembers(proto, profile)
   defineRenderMembers(proto, profile)
+  defineTransferMembers(proto, profile)
   return proto
 }

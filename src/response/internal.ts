@@ -17,6 +17,8 @@ export interface ResponseInternal extends ServerResponse {
   set(field: unknown, value?: unknown): this
   get(field: string): string | number | string[] | undefined
   type(type: string): this
+  append(field: string, value?: unknown): this
+  vary(field: string | string[]): this
   send(body?: unknown): this
   json(body?: unknown): this
 }

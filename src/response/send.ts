@@ -46,6 +46,14 @@ function isFresh(res: ResponseInternal): boolean {
 }
 
 export function defineSendMembers(proto: object, _profile: Profile): void {
+  /**
+   * Sends a body: a string (text/html unless a type is set), a Buffer
+   * (application/octet-stream unless set), or an object/array/boolean/number
+   * (as JSON). Sets Content-Length and ETag; answers 304 when the client's
+   * copy is fresh.
+   * @example res.send('<p>hello</p>')
+   * res.status(404).send({ error: 'not found' })
+   */
   defineMethod(proto, 'send', function send(this: ResponseInternal, body?: unknown) {
     let chunk = body as string | Buffer | undefined
     let encoding: BufferEncoding | undefined
@@ -116,6 +124,11 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
     return this
   })
 
+  /**
+   * Sends any value as JSON (application/json unless a type is set), with
+   * the `json replacer`, `json spaces` and `json escape` settings.
+   * @example res.json({ user: 'tobi' })
+   */
   defineMethod(proto, 'json', function json(this: ResponseInternal, obj?: unknown) {
     const app = this.app
     const body = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
@@ -123,6 +136,10 @@ export function defineSendMembers(proto: object, _profile: Profile): void {
     return this.send(body)
   })
 
+  /**
+   * Sets the status and sends its text (or the number) as text/plain.
+   * @example res.sendStatus(404) // "Not Found"
+   */
   defineMethod(proto, 'sendStatus', function sendStatus(this: ResponseInternal, statusCode: number) {
     const body = (statuses.message as Record<number, string | undefined>)[statusCode] || String(statusCode)
     this.status(statusCode)

@@ -1,0 +1,109 @@
+/**
+ * The middleware shape shared by the four parsers: which requests to skip
+ * (already read, no body, type not matched), the charset check before any
+ * byte is read, then read → `verify` → decode → parse → `req.body`, with every
+ * failure passed to `next(err)`.
+ */
+import { AsyncResource } from 'node:async_hooks'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import onFinished from 'on-finished'
+import typeis from 'type-is'
+import type { Profile } from '../../profile'
+import { charsetExists, decodeBody, headerCharset } from './charset'
+import { asBodyError, unsupportedCharset } from './errors'
+import type { CommonOptions } from './options'
+import { drain, readBody } from './read'
+
+export type Next = (err?: unknown) => void
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
+
+/** How a parser treats charsets; absent for parsers that keep bytes (raw). */
+export interface CharsetRule {
+  /** Used when the Content-Type names no charset. */
+  fallback: string
+  /** Whether the parser accepts a (lower-cased) charset at all. */
+  accepts(charset: string): boolean
+}
+
+export interface ParserSpec {
+  charset?: CharsetRule
+  /** Turns the body (text when `charset` is set, else bytes) into `req.body`. */
+  parse(body: string | Buffer): unknown
+}
+
+interface BodyRequest extends IncomingMessage {
+  body?: unknown
+}
+
+function errorType(thrown: unknown, fallback: string): string {
+  const type = thrown !== null && typeof thrown === 'object' ? (thrown as { type?: unknown }).type : undefined
+  return typeof type === 'string' && type ? type : fallback
+}
+
+/**
+ * Builds a parser middleware from its spec and its compiled shared options.
+ *
+ * @example
+ * createParser({ parse: (buf) => buf }, normalizeCommonOptions(opts, 'application/octet-stream'), profile5)
+ */
+export function createParser(spec: ParserSpec, options: CommonOptions, profile: Profile): Middleware {
+  const { limit, inflate, verify, shouldParse } = options
+  const charsetRule = spec.charset
+  const parse = spec.parse
+  const emptyObject = profile.emptyBody === 'object'
+
+  return function bodyParser(request, res, next) {
+    const req = request as BodyRequest
+    if (emptyObject) {
+      if (!req.body) req.body = {}
+    } else if (!('body' in req)) {
+      req.body = undefined
+    }
+    // A body already read (by another parser) cannot be read again.
+    if (onFinished.isFinished(req) || !typeis.hasBody(req) || !shouldParse(req)) {
+      next()
+      return
+    }
+
+    let charset: string | null = null
+    if (charsetRule !== undefined) {
+      charset = headerCharset(req.headers['content-type']) ?? charsetRule.fallback
+      if (!charsetRule.accepts(charset) || !charsetExists(charset)) {
+        const err = unsupportedCharset(charset)
+        drain(req, () => next(err))
+        return
+      }
+    }
+
+    // The stream's events arrive outside the request's async context;
+    // AsyncLocalStorage users expect `next` to run inside it. (An
+    // AsyncResource costs ~80 ns; AsyncResource.bind ~5 µs, Node 20.)
+    const context = new AsyncResource('webfw.bodyParser')
+    readBody(req, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf))
+
+    function finish(err: unknown, buf: Buffer | undefined): void {
+      if (err) {
+        next(err)
+        return
+      }
+      const bytes = buf as Buffer
+      if (verify !== undefined) {
+        try {
+          verify(req, res, bytes, charset)
+        } catch (thrown) {
+          next(asBodyError(403, thrown, { body: bytes, type: errorType(thrown, 'entity.verify.failed') }))
+          return
+        }
+      }
+      let body: string | Buffer = bytes
+      try {
+        if (charset !== null) body = decodeBody(bytes, charset)
+        req.body = parse(body)
+      } catch (thrown) {
+        next(asBodyError(400, thrown, { body, type: errorType(thrown, 'entity.parse.failed') }))
+        return
+      }
+      next()
+    }
+  }
+}

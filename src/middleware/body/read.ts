@@ -1,0 +1,211 @@
+/**
+ * The shared body reader under the four parsers: reads a request's body into
+ * one Buffer, inflating it when it is compressed, and never holds more than
+ * `limit` bytes.
+ *
+ * - A `Content-Length` body (identity coding) is checked against the limit
+ *   before any byte is read, then copied into one buffer of exactly that
+ *   size; a body longer or shorter than announced is a 400.
+ * - A chunked or compressed body is counted as it streams (after inflation),
+ *   so a gzip bomb stops at `limit` with a 413 instead of filling memory.
+ * - On any failure the decompressor is destroyed, our listeners are removed
+ *   and the rest of the request is read off and discarded before the callback
+ *   runs, so the error response never races the upload and nothing leaks.
+ *   A client abort ends the read at once with `request.aborted`.
+ */
+import type { IncomingMessage } from 'node:http'
+import type { Transform } from 'node:stream'
+import zlib from 'node:zlib'
+import onFinished from 'on-finished'
+import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
+
+export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
+
+type ZstdZlib = typeof zlib & { createZstdDecompress?: () => Transform }
+
+function createDecompressor(coding: string): Transform | undefined {
+  switch (coding) {
+    case 'gzip':
+      return zlib.createGunzip()
+    case 'deflate':
+      return zlib.createInflate()
+    case 'br':
+      return zlib.createBrotliDecompress()
+    case 'zstd': {
+      // Node 22.15+ only; elsewhere zstd is an unsupported coding like any other.
+      const create = (zlib as ZstdZlib).createZstdDecompress
+      return typeof create === 'function' ? create() : undefined
+    }
+    default:
+      return undefined
+  }
+}
+
+/** The declared length when it is a usable non-negative integer. */
+function declaredLength(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  return Number.isSafeInteger(n) && n >= 0 ? n : undefined
+}
+
+/** Reads off whatever is left of the request, then calls `fn`. */
+export function drain(req: IncomingMessage, fn: () => void): void {
+  if (onFinished.isFinished(req)) {
+    fn()
+    return
+  }
+  onFinished(req, fn)
+  req.resume()
+}
+
+function abortedError(received: number, expected: number | undefined): BodyError {
+  return bodyError(400, 'request aborted', {
+    type: 'request.aborted',
+    code: 'ECONNABORTED',
+    received,
+    expected,
+    length: expected,
+  })
+}
+
+/**
+ * Reads the body of `req` (which must have one) and calls `done` once, with
+ * the bytes or with an error carrying `status` and `type`.
+ *
+ * @example
+ * readBody(req, 100 * 1024, true, (err, buf) => { if (err) return next(err); ... })
+ */
+export function readBody(req: IncomingMessage, limit: number, inflate: boolean, done: ReadCallback): void {
+  const headers = req.headers
+  const codingHeader = headers['content-encoding']
+  const coding = codingHeader === undefined ? 'identity' : codingHeader.trim().toLowerCase()
+
+  let expected: number | undefined
+  let decompressor: Transform | undefined
+  if (coding === 'identity') {
+    expected = declaredLength(headers['content-length'])
+    if (expected !== undefined && expected > limit) {
+      drain(req, () => done(tooLarge(limit, 0, expected)))
+      return
+    }
+  } else if (!inflate) {
+    const err = bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
+    drain(req, () => done(err))
+    return
+  } else {
+    decompressor = createDecompressor(coding)
+    if (decompressor === undefined) {
+      const err = bodyError(415, 'unsupported content encoding "' + coding + '"', {
+        type: 'encoding.unsupported',
+        encoding: coding,
+      })
+      drain(req, () => done(err))
+      return
+    }
+  }
+
+  const source: NodeJS.ReadableStream = decompressor ?? req
+  let buffer: Buffer | undefined = expected === undefined ? undefined : Buffer.allocUnsafe(expected)
+  let chunks: Buffer[] | undefined = expected === undefined ? [] : undefined
+  let received = 0
+  let settled = false
+
+  function cleanup(): void {
+    settled = true
+    source.removeListener('data', onData)
+    source.removeListener('end', onEnd)
+    source.removeListener('error', onSourceError)
+    req.removeListener('error', onRequestError)
+    req.removeListener('close', onClose)
+    if (decompressor !== undefined) {
+      req.unpipe(decompressor)
+      // A destroyed zlib stream may still report the input it was cut off
+      // from; nobody needs that error any more.
+      decompressor.on('error', noop)
+      decompressor.destroy()
+    }
+  }
+
+  function fail(err: BodyError): void {
+    if (settled) return
+    cleanup()
+    buffer = undefined
+    chunks = undefined
+    drain(req, () => done(err))
+  }
+
+  function onData(chunk: Buffer): void {
+    if (settled) return
+    const offset = received
+    received += chunk.length
+    if (received > limit) {
+      fail(tooLarge(limit, received, expected))
+      return
+    }
+    if (buffer !== undefined) {
+      if (received > buffer.length) {
+        fail(sizeMismatch(received, expected))
+        return
+      }
+      chunk.copy(buffer, offset)
+    } else {
+      ;(chunks as Buffer[]).push(chunk)
+    }
+  }
+
+  function onEnd(): void {
+    if (settled) return
+    if (expected !== undefined && received !== expected) {
+      fail(sizeMismatch(received, expected))
+      return
+    }
+    const body = buffer ?? concat(chunks as Buffer[], received)
+    cleanup()
+    buffer = undefined
+    chunks = undefined
+    // Trailing bytes after a compressed stream's end are read off so the
+    // request can complete.
+    if (decompressor !== undefined) req.resume()
+    done(null, body)
+  }
+
+  function onSourceError(err: unknown): void {
+    // Only a decompressor reports here (the request's own errors are aborts).
+    fail(asBodyError(400, err, { type: 'entity.parse.failed' }))
+  }
+
+  function onRequestError(): void {
+    fail(abortedError(received, expected))
+  }
+
+  function onClose(): void {
+    // The request closing before all of it arrived means the client went
+    // away mid-body. (A complete request may close while a decompressor is
+    // still flushing its last bytes: that is not an abort.)
+    if (!req.complete) fail(abortedError(received, expected))
+  }
+
+  source.on('data', onData)
+  source.on('end', onEnd)
+  if (decompressor !== undefined) {
+    decompressor.on('error', onSourceError)
+    req.pipe(decompressor)
+  }
+  req.on('error', onRequestError)
+  req.on('close', onClose)
+}
+
+function noop(): void {}
+
+function sizeMismatch(received: number, expected: number | undefined): BodyError {
+  return bodyError(400, 'request size did not match content length', {
+    type: 'request.size.invalid',
+    received,
+    expected,
+    length: expected,
+  })
+}
+
+function concat(chunks: Buffer[], length: number): Buffer {
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, length)
+}

@@ -1,0 +1,109 @@
+/**
+ * `webfw.cookieParser([secret|secrets], [options])`: the built-in cookie
+ * parser, with the contract of the `cookie-parser` package so either can sit
+ * in front of `res.cookie(..., { signed: true })`:
+ * - `req.cookies`: every cookie, `j:` values JSON-decoded;
+ * - `req.signedCookies`: the `s:` cookies whose HMAC-SHA256 signature matches
+ *   one of the secrets (tried in order, for rotation), unsigned and
+ *   JSON-decoded; a cookie whose signature matches none is `false`;
+ * - `req.secret`: the first secret, used by `res.cookie` to sign.
+ * Signatures are checked by cookie-signature, which compares in constant
+ * time (crypto.timingSafeEqual). `options` go to `cookie.parse` (`decode`).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { parse, type ParseOptions } from 'cookie'
+import { unsign } from 'cookie-signature'
+
+type Secret = string | Buffer
+type Cookies = Record<string, unknown>
+
+interface CookieRequest extends IncomingMessage {
+  secret?: Secret
+  cookies?: Cookies
+  signedCookies?: Cookies
+}
+
+function secretList(secret: Secret | Secret[] | undefined | null): Secret[] {
+  if (!secret) return []
+  return Array.isArray(secret) ? secret : [secret]
+}
+
+/** The value of a `j:` cookie, or undefined when `str` is not one or is not JSON. */
+export function JSONCookie(str: unknown): unknown {
+  if (typeof str !== 'string' || !str.startsWith('j:')) return undefined
+  try {
+    return JSON.parse(str.slice(2))
+  } catch {
+    return undefined
+  }
+}
+
+/** Decodes the `j:` values of `obj` in place and returns it. */
+export function JSONCookies(obj: Cookies): Cookies {
+  for (const key of Object.keys(obj)) {
+    const val = JSONCookie(obj[key])
+    // As in cookie-parser: a falsy JSON value (0, false, null, "") keeps its raw "j:" form.
+    if (val) obj[key] = val
+  }
+  return obj
+}
+
+/**
+ * The unsigned value of an `s:` cookie: the value when one of the secrets
+ * verifies it, false when none does; a value without `s:` is returned as is.
+ */
+export function signedCookie(str: unknown, secret: Secret | Secret[] | undefined): string | false | undefined {
+  if (typeof str !== 'string') return undefined
+  if (!str.startsWith('s:')) return str
+  const signed = str.slice(2)
+  for (const s of secretList(secret)) {
+    const val = unsign(signed, s)
+    if (val !== false) return val
+  }
+  return false
+}
+
+/** Moves the signed cookies of `obj` into a new object, verified (false when forged). */
+export function signedCookies(obj: Cookies, secret: Secret | Secret[] | undefined): Cookies {
+  const ret: Cookies = Object.create(null)
+  for (const key of Object.keys(obj)) {
+    const val = obj[key]
+    const dec = signedCookie(val, secret)
+    if (dec !== val) {
+      ret[key] = dec
+      delete obj[key]
+    }
+  }
+  return ret
+}
+
+/**
+ * Cookie-parsing middleware.
+ * @example
+ * app.use(webfw.cookieParser(process.env.COOKIE_SECRET))
+ * app.get('/', (req, res) => {
+ *   res.cookie('seen', '1', { signed: true })
+ *   res.json({ cookies: req.cookies, signed: req.signedCookies })
+ * })
+ */
+export function cookieParser(secret?: Secret | Secret[] | null, options?: ParseOptions) {
+  const secrets = secretList(secret)
+  return function cookieParser(req: CookieRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
+    // Already parsed (by another instance or another parser).
+    if (req.cookies) return next()
+    req.secret = secrets[0]
+    req.cookies = Object.create(null)
+    req.signedCookies = Object.create(null)
+    const header = req.headers.cookie
+    if (!header) return next()
+    const cookies: Cookies = parse(header, options)
+    if (secrets.length !== 0) req.signedCookies = JSONCookies(signedCookies(cookies, secrets))
+    req.cookies = JSONCookies(cookies)
+    next()
+  }
+}
+
+cookieParser.JSONCookie = JSONCookie
+cookieParser.JSONCookies = JSONCookies
+cookieParser.signedCookie = signedCookie
+cookieParser.signedCookies = signedCookies

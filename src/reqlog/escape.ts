@@ -1,0 +1,38 @@
+/**
+ * Escaping of token values for line-oriented logs.
+ *
+ * A value taken from the request (URL, header, user name) must not be able to
+ * end the log line early, start a forged one, or fake a quoted field. So C0
+ * controls, DEL, C1 controls, U+2028/U+2029, the double quote and the
+ * backslash are written as JSON-style escapes (`\n`, `\"`, `\\`, `\u001b`, ...),
+ * which keeps the escaping reversible and matches morgan 1.12's output.
+ */
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/
+// eslint-disable-next-line no-control-regex
+const UNSAFE_ALL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029"\\]/g
+
+function escapeChar(ch: string): string {
+  switch (ch) {
+    case '\\': return '\\\\'
+    case '"': return '\\"'
+    case '\b': return '\\b'
+    case '\f': return '\\f'
+    case '\n': return '\\n'
+    case '\r': return '\\r'
+    case '\t': return '\\t'
+    default: return '\\u' + ch.charCodeAt(0).toString(16).padStart(4, '0')
+  }
+}
+
+/**
+ * Returns `value` with every character that could break a log line escaped.
+ * Clean values (the usual case) are returned as they are, after one scan.
+ *
+ * @example
+ * escapeLogValue('curl/8\r\n127.0.0.1 - admin') // 'curl/8\\r\\n127.0.0.1 - admin'
+ */
+export function escapeLogValue(value: string): string {
+  return UNSAFE.test(value) ? value.replace(UNSAFE_ALL, escapeChar) : value
+}

@@ -1,0 +1,71 @@
+/**
+ * `res.location` and `res.redirect`. The URL is percent-encoded with
+ * encodeurl, which leaves existing %XX sequences and every character that
+ * delimits a URL's parts (`/ \ ? # @ :`) untouched, so the encoded URL names
+ * the same host as the one the application checked. A raw CR or LF is
+ * refused outright rather than encoded: it never belongs in a URL, and URL
+ * parsers disagree about it (WHATWG strips it, Node's legacy url.parse ends
+ * the host at it), so the application's check and the browser could see
+ * different hosts.
+ */
+import encodeUrl from 'encodeurl'
+import escapeHtml from 'escape-html'
+import statuses from 'statuses'
+import type { Profile } from '../profile'
+import { defineMethod } from '../util/define'
+import type { ResponseInternal } from './internal'
+
+const CR_OR_LF = /[\r\n]/
+
+/** The Location header value for `url`; throws on a CR or LF. */
+export function locationFor(url: unknown): string {
+  const str = String(url)
+  if (CR_OR_LF.test(str)) throw new TypeError('Redirect URL must not contain CR or LF characters')
+  return encodeUrl(str)
+}
+
+export function defineLocationMembers(proto: object, _profile: Profile): void {
+  /**
+   * Sets the Location header to the URL, percent-encoded where needed (not
+   * validated). Accepts a string or a URL object. Chainable.
+   * @example res.location('/login?next=%2Fcart').sendStatus(201)
+   */
+  defineMethod(proto, 'location', function location(this: ResponseInternal, url: unknown) {
+    return this.set('Location', locationFor(url))
+  })
+
+  /**
+   * Redirects with a status (default 302) and a short body for text and
+   * HTML clients naming the (escaped) target; no body for HEAD.
+   * @example res.redirect('/login')
+   * res.redirect(301, 'https://example.com/new-home')
+   */
+  defineMethod(proto, 'redirect', function redirect(this: ResponseInternal, ...args: unknown[]) {
+    let status: unknown = 302
+    let target = args[0]
+    if (args.length === 2) {
+      status = args[0]
+      target = args[1]
+    }
+    // Status first: a bad status throws before any header is touched.
+    this.status(status as number)
+    const address = (this as unknown as { location(u: unknown): ResponseInternal }).location(target).get('Location') as string
+    const message = (statuses.message as Record<number, string | undefined>)[status as number]
+    let body = ''
+    ;(this as unknown as { format(o: Record<string, () => void>): void }).format({
+      text() {
+        body = `${message}. Redirecting to ${address}`
+      },
+      html() {
+        const href = escapeHtml(address)
+        body = `<!DOCTYPE html><head><title>${message}</title></head><body><p>${message}. Redirecting to ${href}</p></body>`
+      },
+      default() {
+        body = ''
+      },
+    })
+    this.setHeader('Content-Length', Buffer.byteLength(body))
+    if (this.req.method === 'HEAD') this.end()
+    else this.end(body)
+  })
+}

@@ -1,0 +1,108 @@
+/**
+ * webfw.urlencoded(): the flat parser (5.x default) and the extended one
+ * (qs, nesting limited by depth), parameterLimit, and UTF-8 only.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { withServer } from '../helpers/http'
+import { send } from '../helpers/client'
+import { internal, webfw, type Any } from '../helpers/webfw'
+import { parserApp } from './body-helpers'
+
+const FORM = 'application/x-www-form-urlencoded'
+
+async function post(parser: Any, body: string | Buffer, contentType = FORM) {
+  return withServer(parserApp(webfw, parser), ({ port }) => send(port, { headers: { 'Content-Type': contentType }, body }))
+}
+
+function params(count: number): string {
+  return Array.from({ length: count }, (_, i) => `p${i}=${i}`).join('&')
+}
+
+describe('urlencoded()', () => {
+  test('is a one-argument factory', () => {
+    assert.equal(webfw.urlencoded.length, 1)
+  })
+
+  describe('flat (extended: false, the 5.x default)', () => {
+    test('keys stay flat, brackets included; repeated keys become arrays; + is a space', async () => {
+      const r = await post(webfw.urlencoded(), 'user[name][first]=Tobi&tag=a&tag=b&q=a+b%21')
+      assert.deepEqual(r.json().body, { 'user[name][first]': 'Tobi', tag: ['a', 'b'], q: 'a b!' })
+    })
+
+    test('the result is a plain object without __proto__ or empty keys', async () => {
+      const app = webfw()
+      app.use(webfw.urlencoded())
+      app.post('/', (req: Any, res: Any) =>
+        res.json({ proto: Object.getPrototypeOf(req.body) === Object.prototype, keys: Object.keys(req.body) }),
+      )
+      await withServer(app, async ({ port }) => {
+        const r = await send(port, { headers: { 'Content-Type': FORM }, body: '__proto__=x&=y&a=1' })
+        assert.deepEqual(r.json(), { proto: true, keys: ['a'] })
+      })
+    })
+  })
+
+  describe('extended: true', () => {
+    test('nested objects and arrays', async () => {
+      const r = await post(webfw.urlencoded({ extended: true }), 'user[name][first]=Tobi&foo[0]=bar&foo[1]=baz')
+      assert.deepEqual(r.json().body, { user: { name: { first: 'Tobi' } }, foo: ['bar', 'baz'] })
+    })
+
+    test('nesting deeper than depth (default 32) is a 400', async () => {
+      const deep = (n: number) => 'a' + '[p]'.repeat(n) + '=1'
+      assert.equal((await post(webfw.urlencoded({ extended: true }), deep(32))).status, 200)
+      const tooDeep = await post(webfw.urlencoded({ extended: true }), deep(33))
+      assert.equal(tooDeep.status, 400)
+      assert.equal(tooDeep.json().type, 'querystring.parse.rangeError')
+      assert.equal((await post(webfw.urlencoded({ extended: true, depth: 1 }), 'a[b][c]=1')).status, 400)
+    })
+
+    test('the 4.x profile defaults to extended', async () => {
+      const { profile5 } = internal('profile')
+      const parsers = internal('middleware/body').createBodyParsers({ ...profile5, urlencodedExtended: true })
+      const r = await post(parsers.urlencoded(), 'a[b]=c')
+      assert.deepEqual(r.json().body, { a: { b: 'c' } })
+    })
+  })
+
+  describe('parameterLimit', () => {
+    for (const extended of [false, true]) {
+      test(`default 1000; more is a 413 parameters.too.many (extended: ${extended})`, async () => {
+        assert.equal((await post(webfw.urlencoded({ extended }), params(1000))).status, 200)
+        const r = await post(webfw.urlencoded({ extended }), params(1001))
+        assert.equal(r.status, 413)
+        assert.equal(r.json().type, 'parameters.too.many')
+        assert.equal(r.json().message, 'too many parameters')
+      })
+    }
+
+    test('a custom limit (fractions rounded down) and Infinity', async () => {
+      assert.equal((await post(webfw.urlencoded({ parameterLimit: 10.9 }), params(10))).status, 200)
+      assert.equal((await post(webfw.urlencoded({ parameterLimit: 10.9 }), params(11))).status, 413)
+      const many = await post(webfw.urlencoded({ parameterLimit: Infinity, limit: '1mb' }), params(5000))
+      assert.equal(Object.keys(many.json().body).length, 5000)
+    })
+
+    test('must be a positive number', () => {
+      for (const parameterLimit of [0, -1, 'beep']) {
+        assert.throws(() => webfw.urlencoded({ parameterLimit }), /option parameterLimit must be a positive number/)
+      }
+    })
+  })
+
+  test('only UTF-8: any other charset is a 415', async () => {
+    const ok = await post(webfw.urlencoded(), Buffer.from('6e616d653de8aeba', 'hex'), FORM + '; charset=utf-8')
+    assert.deepEqual(ok.json().body, { name: '论' })
+    const r = await post(webfw.urlencoded(), Buffer.from('6e616d653dcec5d4', 'hex'), FORM + '; charset=koi8-r')
+    assert.equal(r.status, 415)
+    assert.equal(r.json().message, 'unsupported charset "KOI8-R"')
+  })
+
+  test('an empty body is {}', async () => {
+    const r = await withServer(parserApp(webfw, webfw.urlencoded()), ({ port }) =>
+      send(port, { headers: { 'Content-Type': FORM, 'Content-Length': 0 } }),
+    )
+    assert.deepEqual(r.json().body, {})
+  })
+})

@@ -1,0 +1,67 @@
+/**
+ * res.set / res.header: set headers one at a time or from an object.
+ */
+import assert from 'node:assert/strict'
+import { describe, it } from 'node:test'
+import { call } from '../helpers/call'
+import { type Any, webfw } from '../helpers/webfw'
+
+async function headers(fn: (res: Any) => void) {
+  const app = webfw()
+  app.use((_req: unknown, res: Any) => {
+    try {
+      fn(res)
+    } catch (err) {
+      res.setHeader('X-Error', `${(err as Error).name}`)
+    }
+    res.end()
+  })
+  return (await call(app)).headers
+}
+
+describe('res.set', () => {
+  it('sets one header, stringifying the value', async () => {
+    const h = await headers((r) => r.set('X-Count', 3))
+    assert.equal(h['x-count'], '3')
+  })
+
+  it('sets several from an object, arrays as repeated headers', async () => {
+    const h = await headers((r) => r.set({ 'X-A': 'a', 'Set-Cookie': ['x=1', 'y=2'] }))
+    assert.equal(h['x-a'], 'a')
+    assert.deepEqual(h['set-cookie'], ['x=1', 'y=2'])
+  })
+
+  it('is aliased as res.header and chainable', async () => {
+    const h = await headers((r) => r.header('X-A', 'a').set('X-B', 'b'))
+    assert.equal(h['x-a'], 'a')
+    assert.equal(h['x-b'], 'b')
+  })
+
+  it('adds a charset to a text Content-Type, not to other types or an explicit charset', async () => {
+    assert.equal((await headers((r) => r.set('Content-Type', 'text/html')))['content-type'], 'text/html; charset=utf-8')
+    assert.equal((await headers((r) => r.set('content-type', 'application/json')))['content-type'], 'application/json; charset=utf-8')
+    assert.equal((await headers((r) => r.set('Content-Type', 'image/png')))['content-type'], 'image/png')
+    assert.equal((await headers((r) => r.set('Content-Type', 'text/plain; charset=latin1')))['content-type'], 'text/plain; charset=latin1')
+  })
+
+  it('refuses an array Content-Type with a TypeError', async () => {
+    const h = await headers((r) => r.set('Content-Type', ['text/html', 'text/plain']))
+    assert.equal(h['x-error'], 'TypeError')
+    assert.equal(h['content-type'], undefined)
+  })
+
+  it('throws on a CR or LF in a name or value and writes nothing', async () => {
+    for (const fn of [
+      (r: Any) => r.set('X-A', 'ok\r\nInjected: 1'),
+      (r: Any) => r.set('X-A', ['ok', 'no\nInjected: 1']),
+      (r: Any) => r.set({ 'X-A\r\nInjected': '1' }),
+      (r: Any) => r.set('Content-Type', 'text/html\r\nInjected: 1'),
+      (r: Any) => r.header('X-A', 'a\rb'),
+    ]) {
+      const h = await headers(fn)
+      assert.equal(h['x-error'], 'TypeError', fn.toString())
+      assert.equal(h.injected, undefined)
+      assert.equal(h['x-a'], undefined)
+    }
+  })
+})
