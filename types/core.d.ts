@@ -11,9 +11,11 @@
  * `@types/express` expects Express's, so the middleware typings Express users
  * install (`express.RequestHandler`s) plug into webfw unchanged. That is why
  * member types follow `@types/express-serve-static-core` even where it is
- * looser than the runtime, and why the few members those typings declare but
- * neither webfw nor Express has are declared here as `never` and deprecated:
- * present for assignability, unusable in code.
+ * looser than the runtime (e.g. `req.hostname` is a string, though it is
+ * undefined without a Host header), and why the few members those typings
+ * declare that webfw does not provide (most of them Express 3 leftovers) are
+ * declared as `never` and deprecated: present for assignability, unusable in
+ * code.
  */
 /// <reference types="node" />
 import type { EventEmitter } from 'node:events'
@@ -153,11 +155,11 @@ export interface Middleware {
   (req: http.IncomingMessage, res: http.ServerResponse, next: (err?: any) => void): void
 }
 
-/* eslint-disable @typescript-eslint/no-unnecessary-type-parameters -- the generics are meant to be passed explicitly */
-
 /**
  * A verb method (`get`, `post`, ..., `all`) of an application or router:
- * `(path, ...handlers)`. `req.params` is inferred from a literal `path`.
+ * `(path, ...handlers)`. `req.params` is inferred from a literal `path`; the
+ * other type parameters (response body, request body, query, locals) are
+ * meant to be passed explicitly.
  *
  * @example
  * app.get('/users/:id', (req, res) => res.json({ id: req.params.id }))
@@ -232,8 +234,6 @@ export interface IRouterHandler<V extends Version, T, Route extends string | Reg
     ...handlers: Array<RequestHandlerParams<V, P, ResBody, ReqBody, ReqQuery, LocalsObj>>
   ): T
 }
-
-/* eslint-enable @typescript-eslint/no-unnecessary-type-parameters */
 
 /**
  * Routing methods shared by applications and routers: `use`, `route`,
@@ -583,12 +583,12 @@ export interface ResponseBase<
    */
   sendStatus(code: StatusCode): this
   /**
-   * Sets the `Link` header from rel names to URLs.
+   * Adds to the `Link` header, from rel names to a URL (or several).
    *
    * @example
    * res.links({ next: '/users?page=2', last: '/users?page=5' })
    */
-  links(links: Record<string, string>): this
+  links(links: Record<string, string | string[]>): this
 
   /**
    * Sends a response: a string (text/html), a Buffer (application/octet-stream),

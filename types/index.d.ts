@@ -180,9 +180,9 @@ declare namespace webfw {
     JSONCookie(jsonCookie: string): unknown
     /** `cookies` with every `j:` value parsed. */
     JSONCookies<T extends Record<string, unknown>>(jsonCookies: T): Record<keyof T, unknown>
-    /** The unsigned value of an `s:` cookie, false when its signature fails, or undefined when not signed. */
+    /** The unsigned value of an `s:` cookie, or false when no secret verifies it; other values come back unchanged. */
     signedCookie(cookie: string, secret: string | string[]): string | false | undefined
-    /** The signed cookies of `cookies`, unsigned (removing them from `cookies`). */
+    /** Moves the signed cookies out of `cookies` into a new object, unsigned (false when forged). */
     signedCookies<T extends Record<string, unknown>>(cookies: T, secret: string | string[]): Partial<Record<keyof T, string | false>>
   }
 

@@ -135,9 +135,10 @@ declare namespace webfw {
     param(name: string, defaultValue?: any): any
 
     /**
-     * @deprecated Not provided in 4.x: use `req.hostname` (or `req.host` of
-     * `webfw` 5.x, which includes the port). Declared as `never` only so that
-     * the request is assignable where `@types/express` expects its `Request`.
+     * @deprecated Not provided by `webfw/v4` (the 4.x host property is
+     * `req.hostname`; `req.host` of `webfw` 5.x includes the port). Declared
+     * as `never` only so that the request is assignable where
+     * `@types/express` expects its `Request`.
      */
     readonly host: never
   }
@@ -146,8 +147,9 @@ declare namespace webfw {
   interface Response<ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>, StatusCode extends number = number>
     extends core.ResponseBase<4, ResBody, LocalsObj, StatusCode> {
     /**
-     * @deprecated Not provided (an Express 3 method): use `res.sendFile()`.
-     * Declared as `never` only for assignability to `@types/express` 4.
+     * @deprecated Not provided by `webfw/v4` (the 3.x way to send files):
+     * use `res.sendFile()`. Declared as `never` only for assignability to
+     * `@types/express` 4.
      */
     sendfile: never
   }
@@ -209,9 +211,9 @@ declare namespace webfw {
     JSONCookie(jsonCookie: string): unknown
     /** `cookies` with every `j:` value parsed. */
     JSONCookies<T extends Record<string, unknown>>(jsonCookies: T): Record<keyof T, unknown>
-    /** The unsigned value of an `s:` cookie, false when its signature fails, or undefined when not signed. */
+    /** The unsigned value of an `s:` cookie, or false when no secret verifies it; other values come back unchanged. */
     signedCookie(cookie: string, secret: string | string[]): string | false | undefined
-    /** The signed cookies of `cookies`, unsigned (removing them from `cookies`). */
+    /** Moves the signed cookies out of `cookies` into a new object, unsigned (false when forged). */
     signedCookies<T extends Record<string, unknown>>(cookies: T, secret: string | string[]): Partial<Record<keyof T, string | false>>
   }
 

@@ -255,7 +255,7 @@ describe('the response', () => {
       expect(res.status(201)).type.toBe<Response>()
       expect(res.set('X-A', 'b').set({ 'X-C': 'd' }).header('X-E', ['f', 'g'])).type.toBe<Response>()
       expect(res.append('Link', '<a>').vary('Accept').type('json').contentType('html')).type.toBe<Response>()
-      expect(res.links({ next: '/p/2' }).location('/x').attachment('a.pdf')).type.toBe<Response>()
+      expect(res.links({ next: '/p/2', alternate: ['/a.json', '/a.xml'] }).location('/x').attachment('a.pdf')).type.toBe<Response>()
       expect(res.cookie('a', 'b').cookie('c', { d: 1 }, { httpOnly: true, sameSite: 'lax', signed: true })).type.toBe<Response>()
       expect(res.clearCookie('a', { path: '/' })).type.toBe<Response>()
       expect(res.format({ json: () => res.json({}), default: () => res.sendStatus(406) })).type.toBe<Response>()
