@@ -854,6 +854,12 @@ export interface ApplicationBase<V extends Version, LocalsObj extends Record<str
   /** The path pattern(s) the app is mounted on ("/" for the root app). */
   mountpath: string | string[]
 
+  /**
+   * @deprecated Not provided: an application has no stack of its own (its
+   * router's is `app.router.stack` in 5.x). `never` only for assignability
+   * to `@types/express`.
+   */
+  stack: never
   /** @deprecated Not provided (an Express 3 member); `never` only for assignability to `@types/express`. */
   resource: never
   /** @deprecated Not provided (an Express 3 member); `never` only for assignability to `@types/express`. */

@@ -127,6 +127,8 @@ describe('the application', () => {
   test('members Express typings declare but nothing provides are unusable', () => {
     expect(app.routes).type.toBeNever()
     expect(app._router).type.toBeNever()
+    expect(app.stack).type.toBeNever()
+    expect(app.router.stack).type.toBe<webfw.ILayer[]>()
     // @ts-expect-error -- `never` has no members
     app._router.stack
   })
