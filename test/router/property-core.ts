@@ -7,7 +7,7 @@
  * order with the same req.params, req.url and req.baseUrl.
  * `property.test.ts` runs it on 5.x, `property-v4.test.ts` on 4.x.
  *
- * FUZZ_RUNS sets the number of tables (default 300).
+ * FUZZ_RUNS sets the number of tables (default 600).
  */
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -15,7 +15,7 @@ import { internal, type Any } from '../helpers/webfw'
 
 const { useMatcher } = internal('router/router-state')
 
-const RUNS = Number(process.env.FUZZ_RUNS) || 300
+const RUNS = Number(process.env.FUZZ_RUNS) || 600
 
 type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
 
