@@ -1,0 +1,167 @@
+// `npm run bench:http`: the end-to-end benchmark. For each scenario, several
+// interleaved rounds; in each round every server in turn is started alone on
+// the server CPU, checked for correct answers, warmed up, then loaded by
+// autocannon from this process on the other CPU. Medians over rounds and the
+// ratio to the bare node:http server are written as JSON and Markdown.
+'use strict'
+
+const fs = require('node:fs')
+const path = require('node:path')
+const { parseOptions } = require('../lib/options')
+const { resolveNode } = require('../lib/node-binary')
+const { machineInfo, root } = require('../lib/machine')
+const { pinSelf, hasTaskset } = require('../lib/pin')
+const { median, ratio, formatInt } = require('../lib/stats')
+const { scenarios, scenarioNames, verify } = require('./scenarios')
+const { servers, serverIds, serverById } = require('./servers')
+const { startServer } = require('./process')
+const { runLoad } = require('./load')
+const table = require('./table')
+
+const spec = {
+  duration: { type: 'number', default: 10, env: 'BENCH_DURATION', help: 'seconds of measured load per run' },
+  warmup: { type: 'number', default: 3, env: 'BENCH_WARMUP', help: 'seconds of unmeasured load before each run' },
+  rounds: { type: 'number', default: 3, env: 'BENCH_ROUNDS', help: 'interleaved rounds (medians are taken over them)' },
+  connections: { type: 'number', default: 50, env: 'BENCH_CONNECTIONS', help: 'concurrent connections' },
+  pipelining: { type: 'number', default: 1, env: 'BENCH_PIPELINING', help: 'pipelined requests per connection' },
+  scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: `scenarios to run (${scenarioNames.join(', ')})` },
+  servers: { type: 'list', default: serverIds, env: 'BENCH_SERVERS', help: `servers to run (${serverIds.join(', ')})` },
+  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the servers, or a major version ("24") fetched from npm into ~/.cache/webfw-bench' },
+  'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
+  'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/http-node<major>)' },
+}
+
+const tty = process.stderr.isTTY
+function progress(line) {
+  process.stderr.write(tty ? `\r\x1b[K${line}` : '')
+}
+function log(line) {
+  process.stderr.write(`${tty ? '\r\x1b[K' : ''}${line}\n`)
+}
+
+async function main() {
+  const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:http -- [options]')
+  opts.node = resolveNode(opts.node)
+  for (const n of opts.scenarios) if (!scenarios[n]) throw new Error(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
+  const chosen = opts.servers.map(serverById)
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
+
+  const pinnedOk = pinSelf(opts['load-cpu'])
+  if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
+  const meta = machineInfo(opts.node)
+  const options = {
+    duration: opts.duration,
+    warmup: opts.warmup,
+    rounds: opts.rounds,
+    connections: opts.connections,
+    pipelining: opts.pipelining,
+    serverCpu: pinnedOk ? opts['server-cpu'] : null,
+    loadCpu: pinnedOk ? opts['load-cpu'] : null,
+    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    NODE_ENV: 'production',
+  }
+  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `http-node${meta.node.slice(1).split('.')[0]}`)
+
+  const results = { kind: 'http', meta: { ...meta, options }, scenarios: {} }
+  for (const name of opts.scenarios) {
+    results.scenarios[name] = { description: scenarios[name].description, routed: scenarios[name].routed, servers: {} }
+    for (const s of chosen) {
+      results.scenarios[name].servers[s.id] = { label: s.label, routedLabel: s.routedLabel, status: 'pending', notes: [], runs: [] }
+    }
+  }
+
+  const total = opts.scenarios.length * opts.rounds * chosen.length
+  const perRun = opts.warmup + opts.duration + 1
+  log(`webfw bench:http · servers on ${meta.node} · ${meta.cpu} × ${meta.cores} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s warm-up) · ${opts.connections} connections`)
+  log(`${total} runs, about ${Math.ceil((total * perRun) / 60)} min; results → ${path.relative(process.cwd(), out)}.{json,md}`)
+
+  let done = 0
+  for (const name of opts.scenarios) {
+    for (let round = 1; round <= opts.rounds; round++) {
+      // Rotate the order each round so no server always follows the same one.
+      const order = chosen.map((_, i) => chosen[(i + round - 1) % chosen.length])
+      for (const server of order) {
+        done++
+        const entry = results.scenarios[name].servers[server.id]
+        const tag = `[${String(done).padStart(String(total).length)}/${total}] ${name} · round ${round}/${opts.rounds} · ${server.label.padEnd(9)}`
+        if (entry.status === 'unavailable' || entry.status === 'failed') {
+          log(`${tag}  skipped (${entry.status})`)
+          continue
+        }
+        const run = await measure({ opts, name, server, round, entry, tag })
+        if (run) entry.runs.push(run)
+      }
+    }
+    summarise(results.scenarios[name])
+  }
+
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
+  const md = table.runMarkdown(results)
+  fs.writeFileSync(out + '.md', md)
+  console.log('\n' + md)
+  log(`written ${path.relative(process.cwd(), out)}.json and .md; \`npm run bench:report\` turns them into docs/perf.md`)
+}
+
+async function measure({ opts, name, server, round, entry, tag }) {
+  progress(`${tag}  starting`)
+  const started = await startServer({ server, scenario: name, nodeBin: opts.node, cpu: opts['server-cpu'] })
+  if (started.status !== 'ready') {
+    entry.status = started.status
+    entry.reason = started.reason
+    log(`${tag}  ${started.status}: ${started.reason.split('\n')[0]}`)
+    return null
+  }
+  try {
+    for (const n of started.notes) if (!entry.notes.includes(n)) entry.notes.push(n)
+    const problems = await verify(started.port, name)
+    if (problems.length) {
+      entry.status = 'failed'
+      entry.reason = `wrong answers: ${problems.join('; ')}`
+      log(`${tag}  failed: ${entry.reason}`)
+      return null
+    }
+    entry.status = 'ok'
+    const base = { port: started.port, scenario: name, connections: opts.connections, pipelining: opts.pipelining }
+    if (opts.warmup > 0) {
+      let t = 0
+      await runLoad({ ...base, duration: opts.warmup, onTick: (n) => progress(`${tag}  warm-up ${++t}/${opts.warmup} s  ${formatInt(n)} req/s`) })
+    }
+    let t = 0
+    const r = await runLoad({ ...base, duration: opts.duration, onTick: (n) => progress(`${tag}  ${++t}/${opts.duration} s  ${formatInt(n)} req/s`) })
+    const run = {
+      round,
+      rps: r.rps,
+      requests: r.requests,
+      duration: r.duration,
+      latency: r.latency,
+      non2xx: r.non2xx,
+      errors: r.errors,
+      timeouts: r.timeouts,
+      statusCodes: r.statusCodes,
+      valid: r.non2xx === 0 && r.errors === 0 && r.requests > 0,
+    }
+    if (!run.valid) run.problem = `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`
+    log(`${tag}  ${formatInt(r.rps).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms${run.valid ? '' : `  INVALID: ${run.problem}`}`)
+    return run
+  } finally {
+    await started.stop()
+  }
+}
+
+function summarise(scenario) {
+  for (const e of Object.values(scenario.servers)) {
+    const valid = e.runs.filter((r) => r.valid)
+    e.medianRps = median(valid.map((r) => r.rps))
+    e.medianP50 = median(valid.map((r) => r.latency.p50))
+    e.medianP99 = median(valid.map((r) => r.latency.p99))
+  }
+  const bare = scenario.servers.bare
+  for (const e of Object.values(scenario.servers)) e.ratioToBare = bare ? ratio(e.medianRps, bare.medianRps) : undefined
+}
+
+main().catch((err) => {
+  log(String((err && err.stack) || err))
+  process.exit(1)
+})

@@ -1,0 +1,41 @@
+// Markdown from a micro-benchmark results file (bench/micro/run.js), shared
+// with the report generator.
+'use strict'
+
+const { formatNs, formatInt, formatRatio } = require('../lib/stats')
+
+/** Markdown of a micro results file; `level` is the heading level of its title. */
+function markdown(results, level = 2) {
+  const h = '#'.repeat(level)
+  const m = results.meta
+  const lines = [`${h} Micro benchmarks, ${m.node} (${m.date.slice(0, 10)})`, '', `tinybench, one process per file pinned to one CPU; ${m.cpu}; commit ${m.commit}. Times are medians per operation.`, '']
+  for (const f of results.files) {
+    if (f.error) {
+      lines.push(`${h}# ${f.file}`, '', `failed: ${f.error}`, '')
+      continue
+    }
+    if (f.standalone) {
+      lines.push(`${h}# ${f.file}`, '', 'standalone script: its output was printed during the run and is not collected here.', '')
+      continue
+    }
+    for (const g of f.groups) {
+      lines.push(`${h}# ${g.title}`, '')
+      if (g.target) lines.push(`Target: ${g.target}.`, '')
+      const vs = g.baseline ? ` | time vs ${g.baseline}` : ''
+      lines.push(`| task | median per ${g.unit} | mean ± rme | ops/s${vs} |`, `|---|---:|---:|---:|${g.baseline ? '---:|' : ''}`)
+      for (const t of g.tasks) {
+        if (t.error) {
+          lines.push(`| ${t.name} | error: ${t.error.split('\n')[0]} | | |${g.baseline ? ' |' : ''}`)
+          continue
+        }
+        const r = g.baseline ? ` | ${formatRatio(t.ratio)}` : ''
+        lines.push(`| ${t.name} | ${formatNs(t.p50Ns)} | ${formatNs(t.meanNs)} ± ${t.rme.toFixed(1)}% | ${formatInt(t.opsPerSec)}${r} |`)
+      }
+      for (const n of g.notes || []) lines.push('', n)
+      lines.push('')
+    }
+  }
+  return lines.join('\n')
+}
+
+module.exports = { markdown }

@@ -1,0 +1,158 @@
+// `npm run bench`: runs every bench/micro/*.bench.js, each in its own
+// process pinned to one CPU, with tinybench, and writes one JSON and one
+// Markdown file of results. `npm run bench -- router query` runs only the
+// files whose names contain one of the words.
+//
+// A *.bench.js file exports one benchmark group or an array of them:
+//
+//   module.exports = {
+//     title: 'What is measured',
+//     unit: 'request',            // what one operation is (default 'op')
+//     batch: 10,                  // operations per task call; times are divided by it
+//     baseline: 'task name',      // the "time vs" column compares every task with this one
+//     target: 'optional note, e.g. the issue target',
+//     options: { time: 1000 },    // tinybench Bench options
+//     async: false,               // true when any task returns a promise
+//     setup() {},                 // optional, may be async; may push strings to this.notes
+//     check() {},                 // optional: throw when the tasks do not do the same work
+//     tasks: { 'name': fn, 'other': { fn, beforeEach } },
+//   }
+//
+// A file whose source does not export `tasks` is run as a plain script
+// (`node file`) and its own output is shown, so standalone tinybench scripts
+// are picked up too; their figures are not collected into the results.
+'use strict'
+
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const path = require('node:path')
+const { parseOptions } = require('../lib/options')
+const { resolveNode } = require('../lib/node-binary')
+const { machineInfo, root } = require('../lib/machine')
+const { pinned } = require('../lib/pin')
+const { formatNs } = require('../lib/stats')
+const { markdown } = require('./markdown')
+
+const spec = {
+  time: { type: 'number', default: 1000, env: 'BENCH_MICRO_TIME', help: 'milliseconds of sampling per task (a group may set its own)' },
+  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the benchmarks, or a major version ("24")' },
+  cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the benchmark processes are pinned to' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/micro-node<major>)' },
+  child: { type: 'string', help: '(internal) run one file in this process' },
+}
+
+function log(line) {
+  process.stderr.write(line + '\n')
+}
+
+// ---- child: run the groups of one file -------------------------------------
+
+async function runFile(file, time) {
+  const { Bench } = require('tinybench')
+  const exported = require(file)
+  const groups = (Array.isArray(exported) ? exported : [exported]).filter((g) => g && typeof g === 'object' && g.tasks)
+  if (groups.length === 0) throw new Error('exports no benchmark group (an object with tasks)')
+  const out = []
+  for (const group of groups) {
+    group.notes = group.notes || []
+    if (group.setup) await group.setup()
+    if (group.check) await group.check()
+    const bench = new Bench({ time, ...group.options })
+    for (const [name, t] of Object.entries(group.tasks)) {
+      if (typeof t === 'function') bench.add(name, t)
+      else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
+    }
+    log(`  ${group.title}`)
+    bench.addEventListener('cycle', (e) => {
+      const r = e.task.result
+      if (r && !r.error) log(`    ${e.task.name.padEnd(44)} ${formatNs((r.latency.p50 * 1e6) / (group.batch || 1)).padStart(10)} / ${group.unit || 'op'}`)
+    })
+    if (group.async) await bench.run()
+    else bench.runSync()
+    const batch = group.batch || 1
+    const tasks = bench.tasks.map((t) => {
+      const r = t.result
+      if (!r || r.error) return { name: t.name, error: String((r && r.error && r.error.stack) || 'no result') }
+      return {
+        name: t.name,
+        meanNs: (r.latency.mean * 1e6) / batch,
+        p50Ns: (r.latency.p50 * 1e6) / batch,
+        p99Ns: (r.latency.p99 * 1e6) / batch,
+        rme: r.latency.rme,
+        samples: r.latency.samples.length,
+        opsPerSec: r.throughput.mean * batch,
+      }
+    })
+    const base = tasks.find((t) => t.name === group.baseline)
+    for (const t of tasks) if (base && t.p50Ns !== undefined) t.ratio = t.p50Ns / base.p50Ns
+    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, tasks })
+  }
+  return { standalone: false, groups: out }
+}
+
+// ---- parent: run every file, collect, write ---------------------------------
+
+/** Whether a file follows the group contract (checked on its source, so that a plain script is never run twice). */
+function exportsGroups(file) {
+  const src = fs.readFileSync(file, 'utf8')
+  return /\btasks\b/.test(src) && /\bmodule\.exports\b|\bexports\.\w+\s*=/.test(src)
+}
+
+function runChild(opts, file) {
+  const standalone = !exportsGroups(file)
+  return new Promise((resolve) => {
+    const argv = standalone ? [file] : [__filename, '--child', file, '--time', String(opts.time)]
+    const [command, args] = pinned(opts.cpu, opts.node, argv)
+    const stdio = standalone ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'inherit', 'inherit', 'ipc']
+    const child = spawn(command, args, { stdio, env: { ...process.env, NODE_ENV: 'production' } })
+    let result
+    child.on('message', (m) => {
+      result = m
+      child.disconnect()
+    })
+    child.on('exit', (code) => {
+      if (standalone) resolve(code === 0 ? { standalone: true } : { standalone: true, error: `exited with ${code}` })
+      else resolve(result || { error: `exited with ${code} before reporting` })
+    })
+  })
+}
+
+async function main() {
+  const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench -- [file-name-words] [options]')
+  opts.node = resolveNode(opts.node)
+  if (opts.child) {
+    const result = await runFile(path.resolve(opts.child), opts.time)
+    process.send(result)
+    return
+  }
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
+  const all = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.bench.js'))
+    .sort()
+  const files = opts._.length ? all.filter((f) => opts._.some((w) => f.includes(w))) : all
+  if (files.length === 0) throw new Error(`no bench/micro/*.bench.js matches ${opts._.join(', ')}`)
+  const meta = machineInfo(opts.node)
+  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `micro-node${meta.node.slice(1).split('.')[0]}`)
+  log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
+  const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, cpu: opts.cpu } }, files: [] }
+  for (const f of files) {
+    log(`\n${f}`)
+    const r = await runChild(opts, path.join(__dirname, f))
+    results.files.push({ file: f, ...r })
+    if (r.error) log(`  failed: ${r.error}`)
+  }
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
+  const md = markdown(results)
+  fs.writeFileSync(out + '.md', md)
+  console.log('\n' + md)
+  log(`written ${path.relative(process.cwd(), out)}.json and .md`)
+}
+
+main().catch((err) => {
+  log(String((err && err.stack) || err))
+  if (process.send) process.send({ error: String((err && err.stack) || err) })
+  process.exitCode = 1
+})
+
