@@ -6,8 +6,9 @@
 
 const path = require('node:path')
 
-// V8's VM states, as numbered in its tick log.
-const STATES = ['JS', 'GC', 'parser', 'bytecode compiler', 'compiler', 'other', 'external (C++ / native)', 'atomics wait', 'idle']
+// V8's VM states (StateTag in v8-unwinder.h), as numbered in its tick log;
+// newer V8 (Node 24) adds LOGGING.
+const STATES = ['JS', 'GC', 'parser', 'bytecode compiler', 'compiler', 'other', 'external (C++ / native)', 'atomics wait', 'idle', 'logging (the profiler itself)']
 const IDLE = 8
 
 /** Who owns a code entry: webfw, a dependency package, Node's own JS, or native code. */
