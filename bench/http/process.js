@@ -65,19 +65,30 @@ function startServer({ server, scenario, nodeBin = process.execPath, cpu, nodeFl
 
 let nextId = 1
 
-/** Asks a running server for process.memoryUsage() (after a full GC as well when `gc` and it runs with --expose-gc). */
-function queryMemory(child, gc = false) {
+function ask(child, type, extra) {
   const id = nextId++
   return new Promise((resolve, reject) => {
     const onMessage = (msg) => {
-      if (msg.type === 'memory' && msg.id === id) {
+      if (msg.type === type && msg.id === id) {
         child.off('message', onMessage)
-        resolve({ memory: msg.memory, afterGc: msg.afterGc })
+        resolve(msg)
       }
     }
     child.on('message', onMessage)
-    child.send({ type: 'memory', id, gc }, (err) => err && reject(err))
+    child.send({ type, id, ...extra }, (err) => err && reject(err))
   })
 }
 
-module.exports = { startServer, queryMemory }
+/** CPU seconds (user + system) the server process has used so far. */
+async function queryCpu(child) {
+  const { usage } = await ask(child, 'cpu')
+  return (usage.user + usage.system) / 1e6
+}
+
+/** Asks a running server for process.memoryUsage() (after a full GC as well when `gc` and it runs with --expose-gc). */
+async function queryMemory(child, gc = false) {
+  const msg = await ask(child, 'memory', { gc })
+  return { memory: msg.memory, afterGc: msg.afterGc }
+}
+
+module.exports = { startServer, queryMemory, queryCpu }

@@ -42,7 +42,8 @@ function httpSection(r, chartFile) {
     '',
     `Run of ${m.date.replace('T', ' ').slice(0, 16)} UTC, commit \`${m.commit}\`; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}. ` +
       `Servers on CPU ${o.serverCpu ?? '(unpinned)'}, ${o.loadGenerator} on CPU ${o.loadCpu ?? '(unpinned)'}; ` +
-      `${o.rounds} interleaved round(s), ${o.duration} s measured after ${o.warmup} s warm-up per run, ${o.connections} connections, pipelining ${o.pipelining}. ` +
+      `${o.rounds} interleaved round(s), ${o.duration} s measured after ${o.warmup} s warm-up per run, ${o.connections} connections, pipelining ${o.pipelining}` +
+      (o.maxOthers !== undefined ? `; runs retried up to ${o.retries} time(s) while other processes took more than ${o.maxOthers} of a core. ` : '. ') +
       `Peers: ${Object.entries(m.versions)
         .filter(([n]) => ['express', 'express4', 'fastify', 'find-my-way'].includes(n))
         .map(([n, v]) => `${n} ${v}`)
@@ -53,6 +54,13 @@ function httpSection(r, chartFile) {
     'Median req/s, and in brackets the ratio to the bare node:http server (with find-my-way in the routed scenarios):',
     '',
     table.requestsTable(d),
+    '',
+    'Requests per CPU-second of the server process, the inverse of its CPU cost per request (ratio to bare in brackets). ' +
+      'Each server is pinned to one core and saturated, so on a quiet machine this matches req/s; when other processes take part of the core, req/s falls and this figure does not, so it is the one to compare on a busy machine:',
+    '',
+    `![requests per server CPU-second, Node ${m.node}](${chartFile.replace(/\.svg$/, '-cpu.svg')})`,
+    '',
+    table.efficiencyTable(d),
     '',
     'Latency, median over rounds of each run\'s p50 / p99, in ms:',
     '',
@@ -76,7 +84,8 @@ function methodSection(https, micros, memories) {
     '- **End-to-end** (`npm run bench:http`, code in `bench/http/`): the same application written for webfw 5 (`require(\'webfw\')`), webfw 4 (`require(\'webfw/v4\')`), express 5, express 4, fastify, and bare `node:http` (the ceiling; with find-my-way where there is routing). ' +
       'Each server runs alone in its own process (`NODE_ENV=production`) pinned with `taskset` to one CPU; autocannon runs in the runner process pinned to the other CPU. ' +
       'Before each measured run the server\'s answers are checked against the expected ones (so a fast error page cannot pass for a result), then it gets a warm-up and a measured run. ' +
-      'Servers take turns in interleaved rounds, the order rotated each round; a figure is the median over rounds of requests completed per second. Runs with any non-2xx answer or socket error are left out.',
+      'Servers take turns in interleaved rounds, the order rotated each round; a figure is the median over rounds of requests completed per second. Runs with any non-2xx answer or socket error are left out. ' +
+      'The runner also accounts for CPU: the server\'s (from `process.cpuUsage()` over IPC), its own, and the rest of the machine\'s (`/proc/stat`, including time stolen by the hypervisor); a run during which other processes took more than a set share of a core is retried, the least disturbed attempt kept, and disturbed runs are left out of the medians when undisturbed ones exist (marked † where none do).',
     '- **Micro** (`npm run bench`, `bench/micro/*.bench.js`): tinybench, each file in its own process pinned to one CPU, every contender driven through its public API with the same input and checked to do the same work; times are medians per operation, ratios are against the named baseline in the same run.',
     '- **Memory** (`npm run bench:memory`): one million `stack` requests against the server; its process reports `process.memoryUsage()` over IPC at the start, after the first ten thousand requests, at checkpoints and at the end, each before and after a full GC.',
     '- **Flamegraphs**: `npm run flamegraph -- <scenario>`, see `flamegraphs/README.md`.',
@@ -101,7 +110,8 @@ function generated(dir, outDir) {
   parts.push(methodSection(https, micros, memories))
   for (const r of https) {
     const chart = r.file.replace(/\.json$/, '.svg').replace(/^http-/, 'perf-http-')
-    fs.writeFileSync(path.join(outDir, chart), barChart(r.data))
+    fs.writeFileSync(path.join(outDir, chart), barChart(r.data, 'rps'))
+    fs.writeFileSync(path.join(outDir, chart.replace(/\.svg$/, '-cpu.svg')), barChart(r.data, 'cpu'))
     parts.push(httpSection(r, chart))
   }
   for (const r of micros) parts.push(micro.markdown(r.data, 3) + `\nSource: \`bench/results/${r.file}\`.\n`)

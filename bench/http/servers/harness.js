@@ -1,7 +1,8 @@
 // What every benchmark server shares: picking the scenario from argv,
 // reporting "unavailable" (a feature webfw does not have yet) instead of
 // crashing, telling the runner its port over IPC (or on stdout without IPC,
-// e.g. under 0x), and answering memory questions from the runner.
+// e.g. under 0x), and answering the runner's questions about its memory and
+// CPU time.
 'use strict'
 
 const { Writable } = require('node:stream')
@@ -55,6 +56,7 @@ function memory() {
 }
 
 process.on('message', (msg) => {
+  if (msg && msg.type === 'cpu') return process.send({ type: 'cpu', id: msg.id, usage: process.cpuUsage() })
   if (!msg || msg.type !== 'memory') return
   const before = memory()
   let afterGc
