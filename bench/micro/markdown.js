@@ -32,6 +32,8 @@ function markdown(results, level = 2) {
         lines.push(`| ${t.name} | ${formatNs(t.p50Ns)} | ${formatNs(t.meanNs)} ± ${t.rme.toFixed(1)}% | ${formatInt(t.opsPerSec)}${r} |`)
       }
       for (const n of g.notes || []) lines.push('', n)
+      const others = g.cpu && g.cpu.others !== undefined ? g.cpu.others + g.cpu.steal : 0
+      if (others > 0.15) lines.push('', `Other processes used ${others.toFixed(2)} of a core on average while this group ran: its figures may be disturbed.`)
       lines.push('')
     }
   }

@@ -31,6 +31,7 @@ const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { pinned } = require('../lib/pin')
 const { formatNs } = require('../lib/stats')
+const { machineCpu, cpuShares } = require('../lib/cpu')
 const { markdown } = require('./markdown')
 
 const spec = {
@@ -67,8 +68,13 @@ async function runFile(file, time) {
       const r = e.task.result
       if (r && !r.error) log(`    ${e.task.name.padEnd(44)} ${formatNs((r.latency.p50 * 1e6) / (group.batch || 1)).padStart(10)} / ${group.unit || 'op'}`)
     })
+    const machine0 = machineCpu()
+    const self0 = process.cpuUsage()
+    const wall0 = process.hrtime.bigint()
     if (group.async) await bench.run()
     else bench.runSync()
+    const self = process.cpuUsage(self0)
+    const cpu = cpuShares({ wall: Number(process.hrtime.bigint() - wall0) / 1e9, server: (self.user + self.system) / 1e6, load: 0, machineBefore: machine0, machineAfter: machineCpu() })
     const batch = group.batch || 1
     const tasks = bench.tasks.map((t) => {
       const r = t.result
@@ -85,7 +91,7 @@ async function runFile(file, time) {
     })
     const base = tasks.find((t) => t.name === group.baseline)
     for (const t of tasks) if (base && t.p50Ns !== undefined) t.ratio = t.p50Ns / base.p50Ns
-    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, tasks })
+    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, cpu, tasks })
   }
   return { standalone: false, groups: out }
 }
