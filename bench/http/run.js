@@ -13,7 +13,7 @@ const { machineInfo, root } = require('../lib/machine')
 const { pinSelf, hasTaskset } = require('../lib/pin')
 const { median, ratio, formatInt } = require('../lib/stats')
 const { scenarios, scenarioNames, verify } = require('./scenarios')
-const { servers, serverIds, serverById } = require('./servers')
+const { serverIds, serverById } = require('./servers')
 const { startServer, queryCpu } = require('./process')
 const { machineCpu, cpuShares } = require('../lib/cpu')
 const { runLoad } = require('./load')
@@ -99,14 +99,21 @@ async function main() {
       }
     }
     summarise(results.scenarios[name])
+    // Written after every scenario, so an interrupted run keeps what it measured.
+    save(out, results)
   }
 
+  const md = save(out, results)
+  console.log('\n' + md)
+  log(`written ${path.relative(process.cwd(), out)}.json and .md; \`npm run bench:report\` turns them into docs/perf.md`)
+}
+
+function save(out, results) {
   fs.mkdirSync(path.dirname(out), { recursive: true })
   fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
   const md = table.runMarkdown(results)
   fs.writeFileSync(out + '.md', md)
-  console.log('\n' + md)
-  log(`written ${path.relative(process.cwd(), out)}.json and .md; \`npm run bench:report\` turns them into docs/perf.md`)
+  return md
 }
 
 /** CPU (in cores) that went to neither the server nor the load generator during a run. */

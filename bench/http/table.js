@@ -23,6 +23,7 @@ function cell(entry, value = 'medianRps', rel = 'ratioToBare') {
   if (!entry) return ''
   if (entry.status === 'unavailable') return 'n/a'
   if (entry.status === 'failed') return 'failed'
+  if (entry.status === 'pending') return 'not run'
   if (!Number.isFinite(entry[value])) return 'no valid run'
   const r = entry[rel]
   return `${formatInt(entry[value])}${Number.isFinite(r) ? ` (${formatRatio(r)})` : ''}${entry.disturbed ? ' †' : ''}`
