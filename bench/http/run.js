@@ -204,14 +204,17 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
 
 /**
  * Medians over rounds. Runs during which other processes were busy are left
- * out when undisturbed ones exist; otherwise the entry is marked disturbed.
+ * out, but only when every server of the scenario has an undisturbed run,
+ * so that all servers are compared on the same footing; otherwise all valid
+ * runs count and figures that include disturbed runs are marked.
  */
 function summarise(scenario) {
+  const entries = Object.values(scenario.servers).filter((e) => e.runs.some((r) => r.valid))
+  const quietOnly = entries.every((e) => e.runs.some((r) => r.valid && !r.disturbed))
   for (const e of Object.values(scenario.servers)) {
     const valid = e.runs.filter((r) => r.valid)
-    const quiet = valid.filter((r) => !r.disturbed)
-    const used = quiet.length ? quiet : valid
-    e.disturbed = used.length > 0 && quiet.length === 0
+    const used = quietOnly ? valid.filter((r) => !r.disturbed) : valid
+    e.disturbed = used.some((r) => r.disturbed)
     e.runsUsed = used.length
     e.medianRps = median(used.map((r) => r.rps))
     e.medianP50 = median(used.map((r) => r.latency.p50))
@@ -219,6 +222,7 @@ function summarise(scenario) {
     e.medianReqPerCpuSecond = median(used.map((r) => r.reqPerCpuSecond))
     e.medianServerCpu = median(used.map((r) => r.cpu && r.cpu.server))
   }
+  scenario.quietOnly = quietOnly
   const bare = scenario.servers.bare
   for (const e of Object.values(scenario.servers)) {
     e.ratioToBare = bare ? ratio(e.medianRps, bare.medianRps) : undefined

@@ -92,7 +92,7 @@ function remarks(results) {
       const bad = (e.runs || []).filter((r) => !r.valid)
       if (bad.length) out.push(`- ${name} / ${e.label}: ${bad.length} run(s) left out of the median: ${bad.map((r) => r.problem).join('; ')}`)
       const noisy = (e.runs || []).filter((r) => r.valid && r.disturbed)
-      if (e.disturbed) out.push(`- ${name} / ${e.label}: † every run was disturbed by other processes (up to ${maxOthers(noisy).toFixed(2)} of a core), even after retries`)
+      if (e.disturbed) out.push(`- ${name} / ${e.label}: † ${noisy.length} of ${e.runsUsed} run(s) in the median disturbed by other processes (up to ${maxOthers(noisy).toFixed(2)} of a core) even after retries`)
       else if (noisy.length) out.push(`- ${name} / ${e.label}: ${noisy.length} disturbed run(s) left out of the median`)
     }
   }
