@@ -62,7 +62,7 @@ async function record(opts, scenario) {
   // First make sure the server can serve the scenario and answers correctly.
   const probe = await startServer({ server, scenario, nodeBin: opts.node })
   if (probe.status !== 'ready') return { scenario, status: probe.status, reason: probe.reason }
-  const problems = await verify(probe.port, scenario)
+  const problems = await verify(probe.port, scenario, probe.child)
   await probe.stop()
   if (problems.length) return { scenario, status: 'failed', reason: `wrong answers: ${problems.join('; ')}` }
 

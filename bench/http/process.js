@@ -85,10 +85,16 @@ async function queryCpu(child) {
   return (usage.user + usage.system) / 1e6
 }
 
+/** How many lines the server's request logger has written, and the last one. */
+async function queryLogged(child) {
+  const { lines, last } = await ask(child, 'logged')
+  return { lines, last }
+}
+
 /** Asks a running server for process.memoryUsage() (after a full GC as well when `gc` and it runs with --expose-gc). */
 async function queryMemory(child, gc = false) {
   const msg = await ask(child, 'memory', { gc })
   return { memory: msg.memory, afterGc: msg.afterGc }
 }
 
-module.exports = { startServer, queryMemory, queryCpu }
+module.exports = { startServer, queryMemory, queryCpu, queryLogged }

@@ -153,7 +153,7 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
   }
   try {
     for (const n of started.notes) if (!entry.notes.includes(n)) entry.notes.push(n)
-    const problems = await verify(started.port, name)
+    const problems = await verify(started.port, name, started.child)
     if (problems.length) {
       entry.status = 'failed'
       entry.reason = `wrong answers: ${problems.join('; ')}`

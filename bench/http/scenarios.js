@@ -39,6 +39,8 @@ const scenarios = {
       },
     ],
     expect: [{ json: { id: '42', session: payloads.sessionCookie, count: payloads.itemCount } }],
+    // One combined-format line per request, with the status and the length.
+    logLine: /^\S+ - \S+ \[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "POST \/api\/users\/42\/items HTTP\/1\.1" 200 \d+ "-" "[^"]*"\n$/,
   },
   static: {
     description: `a ${fs.statSync(payloads.staticPath).size / 1024} KB file from a static-file middleware`,
@@ -64,8 +66,12 @@ function send(port, req) {
   })
 }
 
-/** Sends each request of `name` once; returns a list of problems (empty when every answer is right). */
-async function verify(port, name) {
+/**
+ * Sends each request of `name` once; returns a list of problems (empty when
+ * every answer is right). With `child`, the server process, also checks that
+ * a scenario with a request logger logged each request in combined format.
+ */
+async function verify(port, name, child) {
   const s = scenarios[name]
   const problems = []
   for (let i = 0; i < s.requests.length; i++) {
@@ -94,6 +100,14 @@ async function verify(port, name) {
     } else if (want.body !== undefined && res.body !== want.body) {
       problems.push(`${req.method} ${req.path}: body of ${res.body.length} chars differs from the ${want.body.length} expected`)
     }
+  }
+  if (s.logLine && child && problems.length === 0) {
+    const { queryLogged } = require('./process')
+    // Loggers write when the response has finished, just after the client got it.
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    const { lines, last } = await queryLogged(child)
+    if (lines < s.requests.length) problems.push(`the request logger wrote ${lines} line(s) for ${s.requests.length} request(s)`)
+    else if (!s.logLine.test(last)) problems.push(`log line not in combined format: ${JSON.stringify(last)}`)
   }
   return problems
 }

@@ -56,7 +56,7 @@ async function measureServer(opts, server) {
     return { ...entry, status: started.status, reason: started.reason }
   }
   try {
-    const problems = await verify(started.port, opts.scenario)
+    const problems = await verify(started.port, opts.scenario, started.child)
     if (problems.length) return { ...entry, status: 'failed', reason: `wrong answers: ${problems.join('; ')}` }
     entry.status = 'ok'
     entry.notes = started.notes

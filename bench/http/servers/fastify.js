@@ -50,7 +50,7 @@ serve({
     const stream = nullStream()
     await app.register(require('@fastify/cookie'))
     app.addHook('onResponse', (req, reply, done) => {
-      stream.write(combinedLine(req.raw, reply.statusCode, reply.raw.getHeader('content-length')))
+      stream.write(combinedLine(req.raw, reply.statusCode, reply.getHeader('content-length')))
       done()
     })
     app.post('/api/users/:id/items', (req, reply) => {

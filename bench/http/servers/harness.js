@@ -28,10 +28,15 @@ function requireFeature(id) {
   }
 }
 
-/** A writable stream that drops everything: the logger's output in `stack`. */
+// What the request loggers wrote, so the runner can check they did log.
+const logged = { lines: 0, last: '' }
+
+/** A writable stream that drops everything (the logger's output in `stack`), keeping a count and the last line. */
 function nullStream() {
   return new Writable({
     write(chunk, encoding, callback) {
+      logged.lines++
+      logged.last = chunk
       callback()
     },
   })
@@ -57,6 +62,7 @@ function memory() {
 
 process.on('message', (msg) => {
   if (msg && msg.type === 'cpu') return process.send({ type: 'cpu', id: msg.id, usage: process.cpuUsage() })
+  if (msg && msg.type === 'logged') return process.send({ type: 'logged', id: msg.id, lines: logged.lines, last: String(logged.last) })
   if (!msg || msg.type !== 'memory') return
   const before = memory()
   let afterGc
