@@ -53,7 +53,7 @@ function firstRequestTask(factory) {
 }
 
 module.exports = {
-  title: `Compiling ${COUNT} routes: the first request of a fresh app`,
+  title: `Compiling ${COUNT.toLocaleString('en-US')} routes: the first request of a fresh app`,
   unit: 'app',
   target: 'webfw under 20 ms (issue 8)',
   options: { time: 0, iterations: 30, warmupTime: 0, warmupIterations: 3 },

@@ -56,7 +56,7 @@ function httpSection(r, chartFile) {
     table.requestsTable(d),
     '',
     'Requests per CPU-second of the server process, the inverse of its CPU cost per request (ratio to bare in brackets). ' +
-      'Each server is pinned to one core and saturated, so on a quiet machine this matches req/s; when other processes take part of the core, req/s falls and this figure does not, so it is the one to compare on a busy machine:',
+      'Each server is pinned to one core and saturated, so on a quiet machine this matches req/s; when other processes take part of the core, req/s falls with it while this figure moves much less, so it is the one to compare on a busy machine:',
     '',
     `![requests per server CPU-second, Node ${m.node}](${chartFile.replace(/\.svg$/, '-cpu.svg')})`,
     '',
