@@ -82,15 +82,22 @@ function maxOthers(runs) {
   return Math.max(0, ...runs.map((r) => (r.cpu && r.cpu.others !== undefined ? r.cpu.others + r.cpu.steal : 0)))
 }
 
-/** Where a server/scenario was not measured, and why; notes about how it was served. */
+/** Where a server/scenario was not measured, and why; notes about how it was served; disturbed figures. */
 function remarks(results) {
   const out = []
   for (const [name, s] of Object.entries(results.scenarios)) {
-    for (const [, e] of Object.entries(s.servers)) {
+    const measured = Object.values(s.servers).filter((e) => e.status === 'ok' && e.runsUsed > 0)
+    const allDisturbed = measured.length > 1 && measured.every((e) => e.disturbed)
+    if (allDisturbed) {
+      const worst = maxOthers(measured.flatMap((e) => e.runs.filter((r) => r.valid && r.disturbed)))
+      out.push(`- ${name}: † every server's median includes runs during which other processes used more than the allowed share of a core (up to ${worst.toFixed(2)}), even after retries`)
+    }
+    for (const e of Object.values(s.servers)) {
       if (e.status === 'unavailable' || e.status === 'failed') out.push(`- ${name} / ${e.label}: ${e.status}: ${e.reason}`)
       for (const n of e.notes || []) out.push(`- ${name} / ${e.label}: ${n}`)
       const bad = (e.runs || []).filter((r) => !r.valid)
       if (bad.length) out.push(`- ${name} / ${e.label}: ${bad.length} run(s) left out of the median: ${bad.map((r) => r.problem).join('; ')}`)
+      if (allDisturbed) continue
       const noisy = (e.runs || []).filter((r) => r.valid && r.disturbed)
       if (e.disturbed) out.push(`- ${name} / ${e.label}: † ${noisy.length} of ${e.runsUsed} run(s) in the median disturbed by other processes (up to ${maxOthers(noisy).toFixed(2)} of a core) even after retries`)
       else if (noisy.length) out.push(`- ${name} / ${e.label}: ${noisy.length} disturbed run(s) left out of the median`)
