@@ -12,7 +12,14 @@ function pct(x) {
 function markdown(results, level = 2) {
   const h = '#'.repeat(level)
   const m = results.meta
-  const lines = [`${h} Memory, ${m.node} (${m.date.slice(0, 10)})`, '']
+  const o = m.options
+  const lines = [
+    `${h} Memory, ${m.node} (${m.date.slice(0, 10)})`,
+    '',
+    `${m.cpu}; commit ${m.commit}; server on CPU ${o.serverCpu ?? '(unpinned)'}, ${o.connections} connections. ` +
+      `Growth is measured from the point after the first ${formatInt(o.first)} requests; the bare node:http server, when included, shows how much of it is V8 sizing its heap rather than anything the framework keeps.`,
+    '',
+  ]
   for (const [id, e] of Object.entries(results.servers)) {
     lines.push(`${h}# ${e.label}, ${e.scenario}`, '')
     if (e.status !== 'ok') {

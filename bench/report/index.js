@@ -87,7 +87,7 @@ function methodSection(https, micros, memories) {
       'Servers take turns in interleaved rounds, the order rotated each round; a figure is the median over rounds of requests completed per second. Runs with any non-2xx answer or socket error are left out. ' +
       'The runner also accounts for CPU: the server\'s (from `process.cpuUsage()` over IPC), its own, and the rest of the machine\'s (`/proc/stat`, including time stolen by the hypervisor); a run during which other processes took more than a set share of a core is retried, the least disturbed attempt kept, and disturbed runs are left out of the medians when undisturbed ones exist (marked † where none do).',
     '- **Micro** (`npm run bench`, `bench/micro/*.bench.js`): tinybench, each file in its own process pinned to one CPU, every contender driven through its public API with the same input and checked to do the same work; times are medians per operation, ratios are against the named baseline in the same run.',
-    '- **Memory** (`npm run bench:memory`): one million `stack` requests against the server; its process reports `process.memoryUsage()` over IPC at the start, after the first ten thousand requests, at checkpoints and at the end, each before and after a full GC.',
+    '- **Memory** (`npm run bench:memory`): one million requests (of `stack` unless the results say otherwise) against the server; its process reports `process.memoryUsage()` over IPC at the start, after the first ten thousand requests, at checkpoints and at the end, each before and after a full GC.',
     '- **Flamegraphs**: `npm run flamegraph -- <scenario>`, see `flamegraphs/README.md`.',
     '',
   ]
