@@ -9,7 +9,7 @@ const { spawn } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
-const { parseOptions } = require('../bench/lib/options')
+const { parseOptions, UsageError, describeError } = require('../bench/lib/options')
 const { resolveNode } = require('../bench/lib/node-binary')
 const { root, nodeVersion } = require('../bench/lib/machine')
 const { pinned, hasTaskset } = require('../bench/lib/pin')
@@ -130,9 +130,9 @@ async function main() {
   const opts = parseOptions(spec, undefined, undefined, `usage: npm run flamegraph -- <scenario ...|all> [options]\nscenarios: ${scenarioNames.join(', ')}`)
   opts.node = resolveNode(opts.node)
   const wanted = opts._.length === 0 ? [] : opts._[0] === 'all' ? scenarioNames : opts._
-  if (wanted.length === 0) throw new Error(`name a scenario (${scenarioNames.join(', ')}) or "all"`)
-  for (const s of wanted) if (!scenarioNames.includes(s)) throw new Error(`unknown scenario "${s}"`)
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
+  if (wanted.length === 0) throw new UsageError(`name a scenario (${scenarioNames.join(', ')}) or "all"`)
+  for (const s of wanted) if (!scenarioNames.includes(s)) throw new UsageError(`unknown scenario "${s}"`)
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
   const results = []
   for (const s of wanted) results.push(await record(opts, s))
   console.log('')
@@ -149,6 +149,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(String((err && err.stack) || err))
+  console.error(describeError(err))
   process.exit(1)
 })

@@ -7,7 +7,7 @@
 
 const fs = require('node:fs')
 const path = require('node:path')
-const { parseOptions } = require('../lib/options')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { pinSelf, hasTaskset } = require('../lib/pin')
@@ -46,9 +46,9 @@ function log(line) {
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:http -- [options]')
   opts.node = resolveNode(opts.node)
-  for (const n of opts.scenarios) if (!scenarios[n]) throw new Error(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
+  for (const n of opts.scenarios) if (!scenarios[n]) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
   const chosen = opts.servers.map(serverById)
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
 
   const pinnedOk = pinSelf(opts['load-cpu'])
   if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
@@ -231,6 +231,6 @@ function summarise(scenario) {
 }
 
 main().catch((err) => {
-  log(String((err && err.stack) || err))
+  log(describeError(err))
   process.exit(1)
 })

@@ -3,6 +3,15 @@
 // environment variable; the command line wins. `--help` prints the list.
 'use strict'
 
+/** A mistake in how a script was called: reported as one line, without a stack. */
+class UsageError extends Error {}
+
+/** The text to print for an error that ends a bench script. */
+function describeError(err) {
+  if (err instanceof UsageError) return `error: ${err.message}`
+  return String((err && err.stack) || err)
+}
+
 /**
  * Parses `argv` against `spec` ({ name: { env, default, type, help } }, type
  * one of 'number', 'string', 'list', 'bool'). Words that are not options are
@@ -39,11 +48,11 @@ function parseOptions(spec, argv = process.argv.slice(2), env = process.env, usa
       continue
     }
     const s = spec[name]
-    if (!s) throw new Error(`unknown option --${name} (see --help)`)
+    if (!s) throw new UsageError(`unknown option --${name} (see --help)`)
     if (value === undefined) {
       if (s.type === 'bool') value = 'true'
       else if (i + 1 < argv.length) value = argv[++i]
-      else throw new Error(`option --${name} needs a value`)
+      else throw new UsageError(`option --${name} needs a value`)
     }
     out[name] = convert(name, s, value)
   }
@@ -55,7 +64,7 @@ function convert(name, s, value) {
   switch (s.type) {
     case 'number': {
       const n = Number(value)
-      if (!Number.isFinite(n)) throw new Error(`option ${name}: not a number: ${value}`)
+      if (!Number.isFinite(n)) throw new UsageError(`option ${name}: not a number: ${value}`)
       return n
     }
     case 'bool':
@@ -76,4 +85,4 @@ function printHelp(spec, usage) {
   }
 }
 
-module.exports = { parseOptions }
+module.exports = { parseOptions, UsageError, describeError }

@@ -8,7 +8,7 @@
 
 const fs = require('node:fs')
 const path = require('node:path')
-const { parseOptions } = require('../lib/options')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { pinSelf } = require('../lib/pin')
@@ -101,8 +101,8 @@ async function measureServer(opts, server) {
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:memory -- [options]')
   opts.node = resolveNode(opts.node)
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
-  if (opts.first >= opts.requests) throw new Error('--first must be smaller than --requests')
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
+  if (opts.first >= opts.requests) throw new UsageError('--first must be smaller than --requests')
   const pinnedOk = pinSelf(opts['load-cpu'])
   const meta = machineInfo(opts.node)
   const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `memory-node${meta.node.slice(1).split('.')[0]}`)
@@ -119,7 +119,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  log(String((err && err.stack) || err))
+  log(describeError(err))
   process.exit(1)
 })
 

@@ -26,7 +26,7 @@
 const { spawn } = require('node:child_process')
 const fs = require('node:fs')
 const path = require('node:path')
-const { parseOptions } = require('../lib/options')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { pinned } = require('../lib/pin')
@@ -131,13 +131,13 @@ async function main() {
     process.send(result)
     return
   }
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new Error('webfw is not built: run `npm run build` first')
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
   const all = fs
     .readdirSync(__dirname)
     .filter((f) => f.endsWith('.bench.js'))
     .sort()
   const files = opts._.length ? all.filter((f) => opts._.some((w) => f.includes(w))) : all
-  if (files.length === 0) throw new Error(`no bench/micro/*.bench.js matches ${opts._.join(', ')}`)
+  if (files.length === 0) throw new UsageError(`no bench/micro/*.bench.js matches ${opts._.join(', ')}`)
   const meta = machineInfo(opts.node)
   const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `micro-node${meta.node.slice(1).split('.')[0]}`)
   log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
@@ -157,7 +157,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  log(String((err && err.stack) || err))
+  log(describeError(err))
   if (process.send) process.send({ error: String((err && err.stack) || err) })
   process.exitCode = 1
 })

@@ -4,6 +4,7 @@
 'use strict'
 
 const path = require('node:path')
+const { UsageError } = require('../../lib/options')
 
 const servers = [
   { id: 'webfw', label: 'webfw 5', file: 'webfw.js', args: ['5'] },
@@ -18,7 +19,7 @@ const serverIds = servers.map((s) => s.id)
 
 function serverById(id) {
   const s = servers.find((x) => x.id === id)
-  if (!s) throw new Error(`unknown server "${id}"; known: ${serverIds.join(', ')}`)
+  if (!s) throw new UsageError(`unknown server "${id}"; known: ${serverIds.join(', ')}`)
   return s
 }
 
