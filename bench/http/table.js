@@ -97,6 +97,8 @@ function remarks(results) {
       for (const n of e.notes || []) out.push(`- ${name} / ${e.label}: ${n}`)
       const bad = (e.runs || []).filter((r) => !r.valid)
       if (bad.length) out.push(`- ${name} / ${e.label}: ${bad.length} run(s) left out of the median: ${bad.map((r) => r.problem).join('; ')}`)
+      const bound = (e.runs || []).filter((r) => r.valid && r.cpu && r.cpu.load >= 0.9 && r.cpu.server < 0.9)
+      if (bound.length) out.push(`- ${name} / ${e.label}: ${bound.length} run(s) limited by the load generator (its core ≥ 0.9 busy, the server's < 0.9): req/s understates this server; its requests per CPU-second still hold`)
       if (allDisturbed) continue
       const noisy = (e.runs || []).filter((r) => r.valid && r.disturbed)
       if (e.disturbed) out.push(`- ${name} / ${e.label}: † ${noisy.length} of ${e.runsUsed} run(s) in the median disturbed by other processes (up to ${maxOthers(noisy).toFixed(2)} of a core) even after retries`)
