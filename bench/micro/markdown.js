@@ -10,12 +10,13 @@ function markdown(results, level = 2) {
   const m = results.meta
   const lines = [`${h} Micro benchmarks, ${m.node} (${m.date.slice(0, 10)})`, '', `tinybench, one process per file pinned to one CPU; ${m.cpu}; commit ${m.commit}. Times are medians per operation.`, '']
   for (const f of results.files) {
-    if (f.error) {
+    if (f.error && !f.standalone) {
       lines.push(`${h}# ${f.file}`, '', `failed: ${f.error}`, '')
       continue
     }
     if (f.standalone) {
-      lines.push(`${h}# ${f.file}`, '', 'standalone script: its output was printed during the run and is not collected here.', '')
+      lines.push(`${h}# ${f.file}`, '', 'Its own output, as printed (a standalone script; see its header for what it measures):', '', '```text', f.output || '(no output)', '```', '')
+      if (f.error) lines.push(`It ${f.error}.`, '')
       continue
     }
     for (const g of f.groups) {

@@ -1,9 +1,10 @@
-// `npm run bench`: runs every bench/micro/*.bench.js, each in its own
-// process pinned to one CPU, with tinybench, and writes one JSON and one
-// Markdown file of results. `npm run bench -- router query` runs only the
-// files whose names contain one of the words.
+// `npm run bench`: runs every micro benchmark, each in its own process
+// pinned to one CPU, and writes one JSON and one Markdown file of results.
+// `npm run bench -- router query` runs only the files whose names contain
+// one of the words. Picked up: bench/micro/*.bench.js, and the benchmark
+// scripts other parts of the project keep at bench/*.bench.{js,mjs}.
 //
-// A *.bench.js file exports one benchmark group or an array of them:
+// A *.bench.js file may export one benchmark group or an array of them:
 //
 //   module.exports = {
 //     title: 'What is measured',
@@ -19,8 +20,8 @@
 //   }
 //
 // A file whose source does not export `tasks` is run as a plain script
-// (`node file`) and its own output is shown, so standalone tinybench scripts
-// are picked up too; their figures are not collected into the results.
+// (`node file`): its output is shown as it runs and kept as text in the
+// results, so standalone tinybench scripts are picked up too.
 'use strict'
 
 const { spawn } = require('node:child_process')
@@ -109,18 +110,38 @@ function runChild(opts, file) {
   return new Promise((resolve) => {
     const argv = standalone ? [file] : [__filename, '--child', file, '--time', String(opts.time)]
     const [command, args] = pinned(opts.cpu, opts.node, argv)
-    const stdio = standalone ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'inherit', 'inherit', 'ipc']
-    const child = spawn(command, args, { stdio, env: { ...process.env, NODE_ENV: 'production' } })
+    const stdio = standalone ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'inherit', 'inherit', 'ipc']
+    const child = spawn(command, args, { stdio, env: { ...process.env, NODE_ENV: 'production' }, cwd: root })
     let result
+    let output = ''
+    if (standalone) {
+      child.stdout.on('data', (d) => {
+        output += d
+        process.stdout.write(d)
+      })
+    }
     child.on('message', (m) => {
       result = m
       child.disconnect()
     })
     child.on('exit', (code) => {
-      if (standalone) resolve(code === 0 ? { standalone: true } : { standalone: true, error: `exited with ${code}` })
+      // eslint-disable-next-line no-control-regex
+      const text = output.replace(/\x1b\[[0-9;]*m/g, '').trimEnd()
+      if (standalone) resolve(code === 0 ? { standalone: true, output: text } : { standalone: true, output: text, error: `exited with ${code}` })
       else resolve(result || { error: `exited with ${code} before reporting` })
     })
   })
+}
+
+/** The benchmark files, as paths relative to bench/: micro/*.bench.js, then *.bench.{js,mjs}. */
+function benchFiles() {
+  const list = (dir, prefix, re) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => re.test(f))
+      .sort()
+      .map((f) => prefix + f)
+  return [...list(__dirname, 'micro/', /\.bench\.js$/), ...list(path.dirname(__dirname), '', /\.bench\.m?js$/)]
 }
 
 async function main() {
@@ -132,19 +153,16 @@ async function main() {
     return
   }
   if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
-  const all = fs
-    .readdirSync(__dirname)
-    .filter((f) => f.endsWith('.bench.js'))
-    .sort()
-  const files = opts._.length ? all.filter((f) => opts._.some((w) => f.includes(w))) : all
-  if (files.length === 0) throw new UsageError(`no bench/micro/*.bench.js matches ${opts._.join(', ')}`)
+  const all = benchFiles()
+  const files = opts._.length ? all.filter((f) => opts._.some((w) => path.basename(f).includes(w))) : all
+  if (files.length === 0) throw new UsageError(`no benchmark file matches ${opts._.join(', ')} (files: ${all.join(', ')})`)
   const meta = machineInfo(opts.node)
   const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `micro-node${meta.node.slice(1).split('.')[0]}`)
   log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
   const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, cpu: opts.cpu } }, files: [] }
   for (const f of files) {
     log(`\n${f}`)
-    const r = await runChild(opts, path.join(__dirname, f))
+    const r = await runChild(opts, path.join(path.dirname(__dirname), f))
     results.files.push({ file: f, ...r })
     if (r.error) log(`  failed: ${r.error}`)
   }
