@@ -28,6 +28,7 @@ const spec = {
   '0x': { type: 'string', default: '0x@6.0.0', env: 'FLAMEGRAPH_0X', help: 'npm package spec of 0x to run with npx, or a path to an installed 0x cmd.js' },
   'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU of the profiled server' },
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU of the load generator' },
+  'collect-delay': { type: 'number', default: 1000, env: 'FLAMEGRAPH_COLLECT_DELAY', help: 'milliseconds from the server\'s start left out of the flamegraph (module loading, first unoptimised requests)' },
   'keep-raw': { type: 'bool', default: false, help: 'keep 0x\'s raw output folder (printed at the end)' },
 }
 
@@ -90,6 +91,8 @@ async function record(opts, scenario) {
     path.join(raw, 'flamegraph.html'),
     '--title',
     `${label} (${nodeVersion(opts.node)})`,
+    '--collect-delay',
+    String(opts['collect-delay']),
     '--on-port',
     load,
     '--',
@@ -111,7 +114,7 @@ async function record(opts, scenario) {
   const loadLine = (result.output.match(new RegExp(`^${scenario}: .*req/s.*$`, 'm')) || [''])[0]
   const title = [
     `Flamegraph summary: ${label}`,
-    `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${nodeVersion(opts.node)}, ${os.cpus()[0].model}; ${opts.duration} s of autocannon load, ${opts.connections} connections.`,
+    `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${nodeVersion(opts.node)}, ${os.cpus()[0].model}; ${opts.duration} s of autocannon load, ${opts.connections} connections; the first ${opts['collect-delay']} ms of the process left out.`,
     loadLine ? `Load under the profiler (slower than unprofiled): ${loadLine}` : '',
   ]
     .filter(Boolean)
