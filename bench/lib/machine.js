@@ -27,7 +27,11 @@ function nodeVersion(nodeBin) {
 function gitCommit() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).trim()
+    // Result files and the report they feed do not change what was measured.
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results', ':!docs/perf*', ':!flamegraphs/*/'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).trim()
     return dirty ? commit + '+dirty' : commit
   } catch {
     return 'unknown'
