@@ -28,7 +28,7 @@ function gitCommit() {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
     // Result files and the report they feed do not change what was measured.
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results', ':!docs/perf*', ':!flamegraphs/*/'], {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results', ':!docs/perf*', ':!flamegraphs/*/*'], {
       cwd: root,
       encoding: 'utf8',
     }).trim()
