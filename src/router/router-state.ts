@@ -88,7 +88,7 @@ export function currentIndex(router: RouterObject): LayerIndex | null {
 export function buildIndex(router: RouterObject): LayerIndex {
   const stack = router.stack
   const kind = router[kMatcher] ?? defaultMatcher
-  const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive))
+  const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
   router[kCache] = { index, stack, length: stack.length }
   return index
 }
