@@ -149,11 +149,11 @@ export function growth(make: (n: number) => () => void, small: number, factor: n
       const t0 = process.hrtime.bigint()
       for (let i = 0; i < calls; i++) fn()
       const spent = Number(process.hrtime.bigint() - t0)
-      if (spent > 2e6 || calls >= 1 << 16) break
+      if (spent > 1e6 || calls >= 1 << 14) break
       calls *= 4
     }
     let best = Infinity
-    for (let round = 0; round < 7; round++) {
+    for (let round = 0; round < 5; round++) {
       const t0 = process.hrtime.bigint()
       for (let i = 0; i < calls; i++) fn()
       best = Math.min(best, Number(process.hrtime.bigint() - t0) / calls)
