@@ -106,7 +106,7 @@ for (const [version, factory] of [[5, webfw], [4, webfw4]] as [5 | 4, Any][]) {
         check(version, factory, pattern, unit, suffix)
         await settle()
       }),
-      { numRuns: cases },
+      { numRuns: cases, includeErrorInReport: true },
     )
   })
 }

@@ -225,6 +225,6 @@ export async function checkDispatch(version: 5 | 4, Router: Any, ReferenceRouter
       assert.deepEqual(radix, linear)
       assert.deepEqual(linear, reference)
     }),
-    { numRuns: options.numRuns ?? RUNS },
+    { numRuns: options.numRuns ?? RUNS, includeErrorInReport: true },
   )
 }
