@@ -11,9 +11,10 @@
  * Cases: 150 tables (each with up to 6 requests) per syntax; FUZZ_RUNS /
  * FUZZ_LONG raise it (test/fuzz/support.ts).
  */
+import assert from 'node:assert/strict'
 import { test } from 'node:test'
 import fc from 'fast-check'
-import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
 import { checkDispatch } from '../router/property-core'
 import { runs } from './support'
 
@@ -21,6 +22,9 @@ import { runs } from './support'
 const express: Any = require('express')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express4: Any = require('express4')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const pathToRegexp0: Any = require('path-to-regexp-v0')
+const { compileWildcards } = internal('router/path4-wildcards')
 
 const CASES = runs(150)
 
@@ -85,4 +89,26 @@ test(`5.x: hostile patterns and paths, radix = linear = Express 5 (${CASES} tabl
 
 test(`4.x: hostile patterns and paths, radix = linear = Express 4 (${CASES} tables)`, async () => {
   await checkDispatch(4, webfw4.Router, express4.Router, { routePattern: patternOf(atom4), requestPath, numRuns: CASES })
+})
+
+test(`4.x patterns of literals and several "*": the linear matcher finds the regexp's match (${runs(3000)} cases)`, () => {
+  const patternChar = fc.constantFrom('a', 'b', 'A', 'x', '/', '.', '-', '*', '*')
+  const pattern = fc
+    .string({ unit: patternChar, maxLength: 8 })
+    .map((p) => '/' + p)
+    .filter((p) => p.split('*').length >= 3)
+  const pathChar = fc.constantFrom('a', 'b', 'A', 'B', 'x', 'X', '/', '/', '.', '-', 'é', '\u212a', '\u017f', 'ß', '\n', '\u2028')
+  const path = fc.string({ unit: pathChar, maxLength: 12 }).map((p) => '/' + p)
+  fc.assert(
+    fc.property(pattern, path, fc.boolean(), fc.boolean(), fc.boolean(), (pat, p, end, strict, sensitive) => {
+      const match = compileWildcards(pat, { end, strict, sensitive })
+      assert.notEqual(match, null, pat)
+      const found = match(p)
+      if (found === undefined) return // left to the regexp (line terminators)
+      const m = pathToRegexp0(pat, [], { end, strict, sensitive }).exec(p)
+      const expected = m === null ? null : { captures: m.slice(1), length: m[0].length }
+      assert.deepEqual(found, expected, `${pat} on ${JSON.stringify(p)} end=${end} strict=${strict} sensitive=${sensitive}`)
+    }),
+    { numRuns: runs(3000), includeErrorInReport: true },
+  )
 })
