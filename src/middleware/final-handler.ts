@@ -126,7 +126,7 @@ export function finalHandler(req: IncomingMessage, res: ServerResponse, err: unk
   }
   // Read off the request body before answering, as Express does (within the
   // bound of src/util/drain.ts: a huge or endless upload gets its answer at
-  // once, on a connection that then closes).
+  // once, and its connection is closed if it goes on much longer).
   req.unpipe()
   drainRequest(req, res, () => write(req, res, status, headers, message))
 }

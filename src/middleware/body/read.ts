@@ -12,9 +12,9 @@
  *   and the rest of the request is read off and discarded before the callback
  *   runs, so the error response never races the upload and nothing leaks —
  *   up to a bound: past DRAIN_MAX more bytes (src/util/drain.ts) the error
- *   goes out at once on a closing connection instead of waiting for the
- *   rest of an upload that may never end. A client abort ends the read at
- *   once with `request.aborted`.
+ *   goes out at once instead of waiting for the rest of an upload that may
+ *   never end (whose connection is closed if it goes on much longer). A
+ *   client abort ends the read at once with `request.aborted`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
