@@ -55,6 +55,7 @@ export const profile5: Profile = Object.freeze({
     catchRejections: true,
     nullPrototypeParams: true,
     prefixMayPrecedeDot: false,
+    prefixTakesSlash: false,
     alwaysRemoveAddedSlash: false,
     optionsResponse: 'sorted',
     useError: (_value: unknown, none: boolean) =>
@@ -85,6 +86,7 @@ export const profile4: Profile = Object.freeze({
     catchRejections: false,
     nullPrototypeParams: false,
     prefixMayPrecedeDot: true,
+    prefixTakesSlash: true,
     alwaysRemoveAddedSlash: true,
     optionsResponse: 'send',
     useError: (value: unknown, none: boolean) =>

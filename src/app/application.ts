@@ -10,7 +10,7 @@ import { inspect } from 'node:util'
 import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
-import type { RouterFactory } from '../router/router'
+import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
@@ -149,18 +149,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     router.handle(req, res, done)
   }
 
-  app.use = function use(this: AppInternal, fn: unknown, ...rest: unknown[]) {
-    let path: unknown = '/'
-    let fns: unknown[] = [fn, ...rest]
-    if (typeof fn !== 'function') {
-      let arg = fn
-      while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-      if (typeof arg !== 'function') {
-        path = fn
-        fns = rest
-      }
-    }
-    fns = fns.flat(Infinity)
+  app.use = function use(this: AppInternal, ...args: unknown[]) {
+    const { path, callbacks: fns } = splitUseArguments(args)
     if (fns.length === 0) throw new TypeError('app.use() requires a middleware function')
     const router = this[kGetRouter]() as RouterObject & { use: AnyFn }
     for (const handler of fns) {

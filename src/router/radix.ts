@@ -109,8 +109,15 @@ export class RadixIndex implements LayerIndex {
     return plan
   }
 
-  private inTree(layer: Layer): boolean {
-    return layer.shapes !== null && layer.options.sensitive === this.caseSensitive
+  /**
+   * The plan entry of a layer the tree does not hold, which every plan of the
+   * method lists: use('/') always matches; the others are verified. Null for
+   * layers in the tree.
+   */
+  private outsideTree(index: number, layer: Layer, method: string): PlanEntry | null {
+    if (layer.slash) return entry(index, layer, Mode.Always, 0, method)
+    if (layer.shapes === null || layer.options.sensitive !== this.caseSensitive) return entry(index, layer, Mode.Verify, 0, method)
+    return null
   }
 
   private build(method: string): MethodTree | null {
@@ -133,12 +140,9 @@ export class RadixIndex implements LayerIndex {
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
-      if (layer.slash) {
-        miss.push(entry(i, layer, Mode.Always, 0, method))
-        continue
-      }
-      if (!this.inTree(layer)) {
-        miss.push(entry(i, layer, Mode.Verify, 0, method))
+      const outside = this.outsideTree(i, layer, method)
+      if (outside !== null) {
+        miss.push(outside)
         continue
       }
       for (const shape of layer.shapes as Shape[]) {
@@ -163,12 +167,9 @@ export class RadixIndex implements LayerIndex {
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
-      if (layer.slash) {
-        plan.push(entry(i, layer, Mode.Always, 0, method))
-        continue
-      }
-      if (!this.inTree(layer)) {
-        plan.push(entry(i, layer, Mode.Verify, 0, method))
+      const outside = this.outsideTree(i, layer, method)
+      if (outside !== null) {
+        plan.push(outside)
         continue
       }
       const shapes = layer.shapes as Shape[]

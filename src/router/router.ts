@@ -17,6 +17,21 @@ export interface RouterOptions {
   strict?: boolean
 }
 
+/**
+ * The arguments of `use([path], ...callbacks)`: the first is a path unless it
+ * is a function or a (nested) array whose first element is one; callbacks are
+ * flattened. The default path is "/".
+ */
+export function splitUseArguments(args: unknown[]): { path: unknown; callbacks: unknown[] } {
+  const first = args[0]
+  if (typeof first !== 'function') {
+    let arg = first
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
+    if (typeof arg !== 'function') return { path: first, callbacks: args.slice(1).flat(Infinity) }
+  }
+  return { path: '/', callbacks: args.flat(Infinity) }
+}
+
 export interface RouterFactory {
   (options?: RouterOptions): RouterObject
   new (options?: RouterOptions): RouterObject
@@ -93,18 +108,8 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     return currentIndex(this) ?? buildIndex(this)
   }
 
-  proto.use = function use(this: RouterObject, handler: unknown, ...rest: unknown[]) {
-    let path: unknown = '/'
-    let callbacks: unknown[] = [handler, ...rest]
-    if (typeof handler !== 'function') {
-      let arg = handler
-      while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-      if (typeof arg !== 'function') {
-        path = handler
-        callbacks = rest
-      }
-    }
-    callbacks = callbacks.flat(Infinity)
+  proto.use = function use(this: RouterObject, ...args: unknown[]) {
+    const { path, callbacks } = splitUseArguments(args)
     if (callbacks.length === 0) throw style.useError(undefined, true)
     for (const fn of callbacks) {
       if (typeof fn !== 'function') throw style.useError(fn, false)

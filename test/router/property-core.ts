@@ -9,7 +9,7 @@
  * `test/fuzz/routing.test.ts` runs it with hostile pattern and path
  * alphabets through `DispatchOptions`.
  *
- * FUZZ_RUNS sets the number of tables (default 300).
+ * FUZZ_RUNS sets the number of tables (default 600).
  */
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -17,7 +17,7 @@ import { internal, type Any } from '../helpers/webfw'
 
 const { useMatcher } = internal('router/router-state')
 
-const RUNS = Number(process.env.FUZZ_RUNS) || 300
+const RUNS = Number(process.env.FUZZ_RUNS) || 600
 
 type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
 

@@ -29,6 +29,7 @@ import parseRange from 'range-parser'
 import createError from 'http-errors'
 import { isConditional, isFresh, preconditionFailed, rangeIsFresh } from './conditional'
 import { fileError, fromSystemError, type FileError } from './errors'
+import { memoize } from '../../util/memo'
 import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
 
@@ -47,17 +48,11 @@ export type SendDone = (err: FileError | undefined, found: boolean) => void
 const BYTES_RANGE = /^ *bytes=/
 /** Largest body read in one go; fs read streams read 64 KB chunks. */
 const SINGLE_READ_MAX = 64 * 1024
-const types = new Map<string, string>()
-
 /** Content-Type by extension, memoised (a few dozen extensions ever occur). */
+const typeOfExtension = memoize((ext) => mime.contentType(ext) || 'application/octet-stream', 512)
+
 function typeOf(file: string): string {
-  const ext = path.extname(file)
-  let type = types.get(ext)
-  if (type === undefined) {
-    type = mime.contentType(ext) || 'application/octet-stream'
-    if (types.size < 512) types.set(ext, type)
-  }
-  return type
+  return typeOfExtension(path.extname(file))
 }
 
 function noop(): void {}
