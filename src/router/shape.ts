@@ -121,10 +121,7 @@ export function isShapeChar(code: number): boolean {
  * For a request URL, the index where its pathname ends when the pathname may
  * be looked up in the tree; -1 when the URL needs the linear matcher (it does
  * not start with "/", or holds `%`, `#`, white space, control or non-ASCII
- * characters, which Express matches on the raw or re-parsed string, or an
- * empty segment "//": a 4.x `use` prefix then takes one of the two slashes
- * with it, which the prefix length of a shape cannot say — found by
- * test/fuzz/routing.test.ts).
+ * characters, which Express matches on the raw or re-parsed string).
  */
 export function fastPathnameEnd(url: string): number {
   const len = url.length
@@ -134,7 +131,6 @@ export function fastPathnameEnd(url: string): number {
     const c = url.charCodeAt(i)
     if (c === 0x3f) break // ?
     if (c <= 0x20 || c >= 0x7f || c === 0x25 || c === 0x23) return -1
-    if (c === SLASH && url.charCodeAt(i - 1) === SLASH) return -1
   }
   // The query string must not hold what makes parseurl re-parse the URL.
   for (let k = i + 1; k < len; k++) {

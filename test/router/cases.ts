@@ -368,31 +368,6 @@ export const cases: RoutingCase[] = [
     ],
   },
   {
-    // Found by test/fuzz/routing.test.ts: 0.1.x's optional slash after a
-    // non-strict prefix takes one slash of a "//" with the mount path.
-    name: 'use prefix followed by an empty segment (4.x takes one slash with the prefix)',
-    only: 4,
-    build(app, h) {
-      app.use('/b', h.u('mounted'))
-    },
-    steps: [
-      { path: '/b//x', log: ['mounted /x /b'] },
-      { path: '/b//', log: ['mounted / /b'] },
-      { path: '/b/x', log: ['mounted /x /b'] },
-    ],
-  },
-  {
-    name: 'use prefix followed by an empty segment (5.x keeps both slashes)',
-    only: 5,
-    build(app, h) {
-      app.use('/b', h.u('mounted'))
-    },
-    steps: [
-      { path: '/b//x', log: ['mounted //x /b'] },
-      { path: '/b/x', log: ['mounted /x /b'] },
-    ],
-  },
-  {
     name: 'sub-apps are mounted like routers',
     build(app, h, factory) {
       const sub = factory()
