@@ -19,7 +19,15 @@ import { after, before, describe, it } from 'node:test'
 import statuses from 'statuses'
 import { serve, type Running } from '../helpers/http'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { inspect } from 'node:util'
 import { converse, header, type RawReply } from './support'
+
+// The server's error log (console.error in production): kept here for the
+// whole (one-file) test process, and checked at the end.
+const logged: string[] = []
+console.error = (...args: unknown[]) => {
+  logged.push(args.map((a) => (typeof a === 'string' ? a : inspect(a))).join(' '))
+}
 
 /** The production error page of the final handler for `status`. */
 function page(status: number): string {
@@ -238,5 +246,14 @@ describe('a query parser that throws', () => {
     } finally {
       await srv.close()
     }
+  })
+})
+
+describe("the details go to the server's log instead", () => {
+  it('the logged errors carry the messages and stacks the responses did not', () => {
+    const text = logged.join('\n')
+    assert.match(text, new RegExp(`${SECRET_TEXT} at /srv/app/routes.js`))
+    assert.match(text, /Failed to decode param/)
+    assert.match(text, /\n\s+at /, 'stack frames')
   })
 })
