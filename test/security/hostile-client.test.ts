@@ -16,7 +16,7 @@ import assert from 'node:assert/strict'
 import http from 'node:http'
 import { describe, it } from 'node:test'
 import { serve } from '../helpers/http'
-import { internal, webfw, type Any } from '../helpers/webfw'
+import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
 import { converse, header } from './support'
 
 const { DRAIN_MAX, LINGER_MAX } = internal('util/drain')
@@ -169,6 +169,74 @@ describe('framing the framework controls', () => {
       assert.equal(head.body, '')
     } finally {
       await srv.close()
+    }
+  })
+})
+
+describe('many headers, cookies, parameters; long URLs', () => {
+  it('1900 headers, 2000 cookies, a 1500-pair query (each near Node\'s 16 KB limit) are served, the query cut at 1000 pairs', async () => {
+    const a = webfw()
+    a.use(webfw.cookieParser())
+    a.get('/q', (req: Any, res: Any) => res.json({ query: Object.keys(req.query).length, cookies: Object.keys(req.cookies).length, header: req.get('x998') ?? null, dropped: req.get('x1899') ?? null }))
+    const srv = await serve(a)
+    try {
+      const get = async (target: string, extra: string) => {
+        const reply = await converse(srv.port, `GET ${target} HTTP/1.1\r\nHost: h\r\n${extra}Connection: close\r\n\r\n`).reply
+        assert.equal(reply.status, 200, reply.text.slice(0, 200))
+        return JSON.parse(reply.body)
+      }
+      const headers = Array.from({ length: 1900 }, (_, i) => `x${i}: v\r\n`).join('')
+      // Node keeps the first 1000 header lines (Host and x0 ... x998); the app sees what Node gives.
+      assert.deepEqual(await get('/q', headers), { query: 0, cookies: 0, header: 'v', dropped: null })
+      const cookies = Array.from({ length: 2000 }, (_, i) => `c${i}=1`).join(';')
+      assert.deepEqual(await get('/q', `Cookie: ${cookies}\r\n`), { query: 0, cookies: 2000, header: null, dropped: null })
+      const query = Array.from({ length: 1500 }, (_, i) => `k${i}=1`).join('&')
+      assert.deepEqual(await get('/q?' + query, ''), { query: 1000, cookies: 0, header: null, dropped: null })
+    } finally {
+      await srv.close()
+    }
+  })
+
+  it('a 15 KB path is matched and answered; past Node\'s 16 KB header limit Node answers 431 and the app lives on', async () => {
+    const a = webfw()
+    a.get('/ok', (_req: Any, res: Any) => res.send('ok'))
+    a.use('/static', webfw.static(__dirname))
+    const srv = await serve(a)
+    try {
+      for (const path of ['/' + 'a/'.repeat(7500), '/static/' + '../'.repeat(5000), '/' + '/'.repeat(15000), '/x?' + 'a[]=1&'.repeat(2500)]) {
+        const reply = await converse(srv.port, `GET ${path} HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n`).reply
+        assert.ok([403, 404].includes(reply.status), `${path.slice(0, 20)}: ${reply.status}`)
+      }
+      const tooLong = await converse(srv.port, `GET /${'a'.repeat(17000)} HTTP/1.1\r\nHost: h\r\n\r\n`).reply
+      assert.equal(tooLong.status, 431)
+      assert.equal((await converse(srv.port, 'GET /ok HTTP/1.1\r\nHost: h\r\nConnection: close\r\n\r\n').reply).status, 200)
+    } finally {
+      await srv.close()
+    }
+  })
+})
+
+describe('Unicode paths', () => {
+  it('routes match by code points as Express does: NFC and NFD spellings are different paths (both versions)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express: Any = require('express')
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express4: Any = require('express4')
+    const paths = ['/caf%C3%A9', '/cafe%CC%81', '/café', '/cafe\u0301', '/CAF%C3%89', '/%EF%BC%A1', '/Ａ', '/ﬁ', '/fi']
+    for (const [ours, theirs] of [[webfw, express], [webfw4, express4]]) {
+      const outcome = async (factory: Any, path: string) => {
+        const router = factory.Router()
+        const seen: string[] = []
+        for (const pattern of ['/café', '/cafe\u0301', '/caf%C3%A9', '/:p', '/Ａ', '/fi']) {
+          router.get(pattern, (req: Any, _res: Any, next: Any) => {
+            seen.push(`${pattern} ${JSON.stringify(req.params)}`)
+            next()
+          })
+        }
+        await new Promise<void>((resolve) => router.handle({ method: 'GET', url: path }, {}, () => resolve()))
+        return seen
+      }
+      for (const p of paths) assert.deepEqual(await outcome(ours, p), await outcome(theirs, p), p)
     }
   })
 })
