@@ -9,15 +9,17 @@
  * `test/fuzz/routing.test.ts` runs it with hostile pattern and path
  * alphabets through `DispatchOptions`.
  *
- * FUZZ_RUNS sets the number of tables (default 600).
+ * FUZZ_RUNS sets the number of tables (default 600); FUZZ_LONG multiplies it
+ * (see test/fuzz/support.ts).
  */
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { internal, type Any } from '../helpers/webfw'
+import { runs } from '../fuzz/support'
 
 const { useMatcher } = internal('router/router-state')
 
-const RUNS = Number(process.env.FUZZ_RUNS) || 600
+const RUNS = runs(600)
 
 type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
 
