@@ -325,7 +325,7 @@ class Dispatch {
       const checked = item.mode !== Mode.Verify
       const entry = item
       processParams(
-        router.params, layer, keys, this.paramcalled ?? (this.paramcalled = {}),
+        router.params, layer, keys, this.paramcalled ?? (this.paramcalled = Object.create(null) as ParamCalls),
         req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
         (perr) => {
           if (perr) this.step(errorBefore || perr)

@@ -8,6 +8,7 @@
  * get radix shapes.
  */
 import pathToRegexp from 'path-to-regexp-v0'
+import { compileWildcards } from './path4-wildcards'
 import { decodeParam, type PathMatch, type PathMatcher, type PathOptions, type PathSyntax } from './path-syntax'
 import { isShapeChar, PARAM, WILD, type Shape } from './shape'
 
@@ -67,12 +68,17 @@ function compile(path: unknown, options: PathOptions): PathMatcher {
   const keyNames = keys.map((k) => String(k.name))
   const names: string[] = []
   const shapes = shapesOf(path, options, names)
+  // Several `*` make the regexp backtrack polynomially; see path4-wildcards.ts.
+  const wildcards = typeof path === 'string' ? compileWildcards(path, options) : null
 
   return {
     match(p: string): PathMatch | false {
       if (regexp.fast_slash) return { params: {}, path: '', keys: keyNames }
       if (regexp.fast_star) return { params: { 0: decodeParam(p) }, path: p, keys: ['0'] }
-      const m = regexp.exec(p)
+      let m: string[] | null
+      const captures = wildcards === null ? undefined : wildcards(p)
+      if (captures === undefined) m = regexp.exec(p)
+      else m = captures === null ? null : [p.slice(0, captures.length), ...captures.captures]
       if (!m) return false
       const params: Record<string, unknown> = {}
       for (let i = 1; i < m.length; i++) {

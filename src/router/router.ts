@@ -6,7 +6,7 @@
 import { handle, type DispatchRequest } from './dispatch'
 import { Layer, type Handler, type Next } from './layer'
 import { methods } from './methods'
-import type { ParamCallback } from './params'
+import { addParamCallback, type ParamCallback } from './params'
 import { deprecate } from '../util/deprecate'
 import { kOnChange, type Route } from './route'
 import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
@@ -73,8 +73,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     if (typeof name !== 'string') throw new TypeError('argument name must be a string')
     if (!fn) throw new TypeError('argument fn is required')
     if (typeof fn !== 'function') throw new TypeError('argument fn must be a function')
-    const list = this.params[name] || (this.params[name] = [])
-    list.push(fn as ParamCallback)
+    addParamCallback(this.params, name, fn as ParamCallback)
     return this
   }
 
@@ -97,8 +96,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       if (ret) callback = ret
     }
     if (typeof callback !== 'function') throw new Error('invalid param() call for ' + key + ', got ' + callback)
-    const list = this.params[key] || (this.params[key] = [])
-    list.push(callback as ParamCallback)
+    addParamCallback(this.params, key, callback as ParamCallback)
     return this
   }
 

@@ -33,9 +33,11 @@ const DEFAULT_LIMIT = 100 * 1024
 function parseLimit(limit: unknown): number {
   if (limit === undefined || limit === null) return DEFAULT_LIMIT
   const parsed = typeof limit === 'number' || typeof limit === 'string' ? bytes.parse(limit) : null
-  // bytes.parse answers null (or NaN) for strings it cannot read; treating
-  // that as "no limit" would silently disable the protection.
-  if (parsed === null || Number.isNaN(parsed) || parsed < 0) {
+  // bytes.parse answers null (or NaN) for strings it cannot read, and
+  // Infinity for a string of 309 digits or more; treating either as "no
+  // limit" would silently disable the protection. (The number Infinity is
+  // an explicit choice and stays allowed.)
+  if (parsed === null || Number.isNaN(parsed) || parsed < 0 || (typeof limit === 'string' && !Number.isFinite(parsed))) {
     throw new TypeError(`option limit "${String(limit)}" is invalid`)
   }
   return parsed
