@@ -119,6 +119,7 @@ export const profile5: Profile = Object.freeze({
     catchRejections: true,
     nullPrototypeParams: true,
     prefixMayPrecedeDot: false,
+    prefixTakesSlash: false,
     alwaysRemoveAddedSlash: false,
     optionsResponse: 'sorted',
     useError: (_value: unknown, none: boolean) =>
@@ -165,7 +166,7 @@ export const profile4: Profile = Object.freeze({
     listenErrorToCallback: false,
   }),
   request: Object.freeze({
-    host: 'deprecated-hostname',
+    host: 'absent',
     param: true,
     singularAccepts: true,
     negotiation: Object.freeze({ accepts: accepts4, typeis: typeis4 }),
@@ -190,6 +191,7 @@ export const profile4: Profile = Object.freeze({
     catchRejections: false,
     nullPrototypeParams: false,
     prefixMayPrecedeDot: true,
+    prefixTakesSlash: true,
     alwaysRemoveAddedSlash: true,
     optionsResponse: 'send',
     useError: (value: unknown, none: boolean) =>

@@ -6,11 +6,12 @@
 import { EventEmitter } from 'node:events'
 import http, { IncomingMessage } from 'node:http'
 import { resolve } from 'node:path'
+import { inspect } from 'node:util'
 import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import { handle as dispatch } from '../router/dispatch'
-import type { RouterFactory } from '../router/router'
+import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
 import { appRender } from './render'
@@ -28,8 +29,30 @@ function isApp(fn: unknown): fn is AppInternal {
   return Boolean(f && f.handle && f.set)
 }
 
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]|\r|\n/g
+
+function escapeControl(text: string): string {
+  return text.replace(CONTROL, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
+}
+
+/**
+ * What the default error log prints for `err`: console.error's own rendering,
+ * with line breaks and other control characters of the message escaped.
+ * Messages can quote the request (JSON.parse quotes the body it failed on),
+ * and a raw line break there would start a forged line in the server's log.
+ */
+function loggable(err: unknown): unknown {
+  if (typeof err === 'string') return escapeControl(err)
+  if (!(err instanceof Error) || typeof err.message !== 'string') return err
+  const message = err.message
+  const safe = escapeControl(message)
+  if (safe === message) return err
+  return inspect(err).replace(message, () => safe)
+}
+
 function logError(this: AppInternal, err: unknown): void {
-  if (this.get('env') !== 'test') console.error(err)
+  if (this.get('env') !== 'test') console.error(loggable(err))
 }
 
 /**
@@ -221,18 +244,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     router.handle(req, res, done)
   }
 
-  app.use = function use(this: AppInternal, fn: unknown, ...rest: unknown[]) {
-    let path: unknown = '/'
-    let fns: unknown[] = [fn, ...rest]
-    if (typeof fn !== 'function') {
-      let arg = fn
-      while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-      if (typeof arg !== 'function') {
-        path = fn
-        fns = rest
-      }
-    }
-    fns = fns.flat(Infinity)
+  app.use = function use(this: AppInternal, ...args: unknown[]) {
+    const { path, callbacks: fns } = splitUseArguments(args)
     if (fns.length === 0) throw new TypeError('app.use() requires a middleware function')
     const router = this[kGetRouter]() as RouterObject & { use: AnyFn }
     for (const handler of fns) {

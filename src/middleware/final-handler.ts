@@ -4,13 +4,15 @@
  * status (4xx/5xx from `status`/`statusCode`, else the response's own error
  * status, else 500). Outside production the body shows the stack; in
  * production only the status text. Error headers (`err.headers`) are kept.
- * When headers were already sent, the socket is destroyed instead.
+ * When headers were already sent, the socket is destroyed instead. Nothing
+ * here throws: a header of the error that Node refuses is left out.
  */
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'
 import onFinished from 'on-finished'
 import parseUrl from 'parseurl'
 import statuses from 'statuses'
+import { drainRequest } from '../util/drain'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 interface HttpError {
@@ -59,13 +61,27 @@ function errorMessage(err: HttpError, status: number, env: string): string {
 }
 
 function write(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, unknown> | undefined, message: string): void {
+  // The body was being read off: something else may have answered meanwhile.
+  if (res.headersSent) {
+    if (req.socket) req.socket.destroy()
+    return
+  }
   const body = htmlDocument(message)
   res.statusCode = status
   if (req.httpVersionMajor < 2) res.statusMessage = (statuses.message as Record<number, string>)[status]
   res.removeHeader('Content-Encoding')
   res.removeHeader('Content-Language')
   res.removeHeader('Content-Range')
-  if (headers) for (const key of Object.keys(headers)) res.setHeader(key, headers[key] as string)
+  if (headers) {
+    for (const key of Object.keys(headers)) {
+      try {
+        res.setHeader(key, headers[key] as string)
+      } catch {
+        // An error's header Node refuses (bad name, CR/LF in the value) is
+        // dropped: throwing here, in a stream callback, would end the process.
+      }
+    }
+  }
   res.setHeader('Content-Security-Policy', "default-src 'none'")
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Content-Type', 'text/html; charset=utf-8')
@@ -108,8 +124,9 @@ export function finalHandler(req: IncomingMessage, res: ServerResponse, err: unk
     write(req, res, status, headers, message)
     return
   }
-  // Drain the request body before answering, as Express does.
+  // Read off the request body before answering, as Express does (within the
+  // bound of src/util/drain.ts: a huge or endless upload gets its answer at
+  // once, and its connection is closed if it goes on much longer).
   req.unpipe()
-  onFinished(req, () => write(req, res, status, headers, message))
-  req.resume()
+  drainRequest(req, res, () => write(req, res, status, headers, message))
 }

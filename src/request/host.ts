@@ -64,14 +64,6 @@ export function defineHostMembers(proto: object, profile: Profile): void {
     return hostnameOf(hostOf(this))
   })
 
-  if (profile.request.host === 'deprecated-hostname') {
-    /** 4.x: the host name (no port); deprecated, use `req.hostname`. */
-    defineGetter(proto, 'host', function host(this: RequestInternal) {
-      deprecate('req.host: use req.hostname')
-      return (this as unknown as { hostname: string | undefined }).hostname
-    })
-  }
-
   /**
    * Dot-separated parts of the host name before the app's domain, most
    * specific first; `subdomain offset` parts are taken as the domain.

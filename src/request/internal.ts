@@ -15,8 +15,8 @@ export const kParsedUrl = Symbol('webfw.req.parsedUrl')
 
 /** What differs between the 5.x and 4.x request (data of the version profile). */
 export interface RequestStyle {
-  /** `req.host`: the Host with its port (5.x), or the deprecated alias of `req.hostname` (4.x). */
-  readonly host: 'with-port' | 'deprecated-hostname'
+  /** `req.host`: the Host with its port (5.x), or not provided (4.x, where only `req.hostname` is). */
+  readonly host: 'with-port' | 'absent'
   /** `req.param(name, default)`, deprecated (4.x). */
   readonly param: boolean
   /** `req.acceptsCharset`, `acceptsEncoding`, `acceptsLanguage`: deprecated singular aliases (4.x). */

@@ -6,7 +6,8 @@
  * refused outright rather than encoded: it never belongs in a URL, and URL
  * parsers disagree about it (WHATWG strips it, Node's legacy url.parse ends
  * the host at it), so the application's check and the browser could see
- * different hosts.
+ * different hosts. For the same reason a backslash among the leading
+ * slashes is encoded (see `locationFor`).
  */
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'
@@ -17,12 +18,28 @@ import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 
 const CR_OR_LF = /[\r\n]/
+/** The slashes and backslashes a URL starts with, when a backslash is among them. */
+const LEADING_SLASHES_WITH_BACKSLASH = /^[/\\]*\\[/\\]*/
 
-/** The Location header value for `url`; throws on a CR or LF. */
+function encodeBackslash(run: string): string {
+  return run.replaceAll('\\', '%5C')
+}
+
+/**
+ * The Location header value for `url`; throws on a CR or LF. Backslashes
+ * among the slashes a URL starts with are percent-encoded: browsers read
+ * `/\evil.example` (or `\\evil.example`) as `//evil.example`, a link to
+ * another host, where a check such as "starts with one /" sees a path on
+ * this one. Other backslashes are kept (a host-qualified URL keeps the host
+ * its own parser sees).
+ */
 export function locationFor(url: unknown): string {
   const str = String(url)
   if (CR_OR_LF.test(str)) throw new TypeError('Redirect URL must not contain CR or LF characters')
-  return encodeUrl(str)
+  const encoded = encodeUrl(str)
+  const first = encoded.charCodeAt(0)
+  if (first !== 0x2f && first !== 0x5c) return encoded
+  return encoded.replace(LEADING_SLASHES_WITH_BACKSLASH, encodeBackslash)
 }
 
 function documentBody(message: string, href: string): string {

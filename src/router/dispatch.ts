@@ -267,7 +267,12 @@ class Dispatch {
       if (mode === Mode.Always) {
         params = layer.route !== undefined && this.router.style.nullPrototypeParams ? Object.create(null) : {}
         keys = EMPTY_KEYS
-        layerPath = item.prefixLength === 0 ? '' : url.slice(0, item.prefixLength)
+        let prefix = item.prefixLength
+        if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
+          const after = prefix + 1
+          if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) prefix = after
+        }
+        layerPath = prefix === 0 ? '' : url.slice(0, prefix)
       } else if (mode === Mode.Same) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
@@ -322,7 +327,7 @@ class Dispatch {
       const checked = item.mode !== Mode.Verify
       const entry = item
       processParams(
-        router.params, layer, keys, this.paramcalled ?? (this.paramcalled = {}),
+        router.params, layer, keys, this.paramcalled ?? (this.paramcalled = Object.create(null) as ParamCalls),
         req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
         (perr) => {
           if (perr) this.step(errorBefore || perr)

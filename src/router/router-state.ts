@@ -31,6 +31,11 @@ export interface RouterStyle {
   readonly nullPrototypeParams: boolean
   /** A `use` prefix may also be followed by "." in the path (4.x). */
   readonly prefixMayPrecedeDot: boolean
+  /**
+   * A `use` prefix also takes the slash after it when another slash or the
+   * end of the path follows (4.x: `\/?` before the lookahead in its regexp).
+   */
+  readonly prefixTakesSlash: boolean
   /** On leaving a mount, the slash added to an empty URL is always removed (4.x). */
   readonly alwaysRemoveAddedSlash: boolean
   /** OPTIONS answer: sorted "A, B" as text/plain (5.x) or "A,B" in route order via res.send (4.x). */
@@ -85,7 +90,7 @@ export function currentIndex(router: RouterObject): LayerIndex | null {
 export function buildIndex(router: RouterObject): LayerIndex {
   const stack = router.stack
   const kind = router[kMatcher] ?? defaultMatcher
-  const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive))
+  const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
   router[kCache] = { index, stack, length: stack.length }
   return index
 }

@@ -6,7 +6,7 @@
 import { handle, type DispatchRequest } from './dispatch'
 import { Layer, type Handler, type Next } from './layer'
 import { methods } from './methods'
-import type { ParamCallback } from './params'
+import { addParamCallback, type ParamCallback } from './params'
 import { deprecate } from '../util/deprecate'
 import { kOnChange, type Route } from './route'
 import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
@@ -15,6 +15,21 @@ export interface RouterOptions {
   caseSensitive?: boolean
   mergeParams?: boolean
   strict?: boolean
+}
+
+/**
+ * The arguments of `use([path], ...callbacks)`: the first is a path unless it
+ * is a function or a (nested) array whose first element is one; callbacks are
+ * flattened. The default path is "/".
+ */
+export function splitUseArguments(args: unknown[]): { path: unknown; callbacks: unknown[] } {
+  const first = args[0]
+  if (typeof first !== 'function') {
+    let arg = first
+    while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
+    if (typeof arg !== 'function') return { path: first, callbacks: args.slice(1).flat(Infinity) }
+  }
+  return { path: '/', callbacks: args.flat(Infinity) }
 }
 
 export interface RouterFactory {
@@ -58,8 +73,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     if (typeof name !== 'string') throw new TypeError('argument name must be a string')
     if (!fn) throw new TypeError('argument fn is required')
     if (typeof fn !== 'function') throw new TypeError('argument fn must be a function')
-    const list = this.params[name] || (this.params[name] = [])
-    list.push(fn as ParamCallback)
+    addParamCallback(this.params, name, fn as ParamCallback)
     return this
   }
 
@@ -82,8 +96,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       if (ret) callback = ret
     }
     if (typeof callback !== 'function') throw new Error('invalid param() call for ' + key + ', got ' + callback)
-    const list = this.params[key] || (this.params[key] = [])
-    list.push(callback as ParamCallback)
+    addParamCallback(this.params, key, callback as ParamCallback)
     return this
   }
 
@@ -95,18 +108,8 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     return currentIndex(this) ?? buildIndex(this)
   }
 
-  proto.use = function use(this: RouterObject, handler: unknown, ...rest: unknown[]) {
-    let path: unknown = '/'
-    let callbacks: unknown[] = [handler, ...rest]
-    if (typeof handler !== 'function') {
-      let arg = handler
-      while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-      if (typeof arg !== 'function') {
-        path = handler
-        callbacks = rest
-      }
-    }
-    callbacks = callbacks.flat(Infinity)
+  proto.use = function use(this: RouterObject, ...args: unknown[]) {
+    const { path, callbacks } = splitUseArguments(args)
     if (callbacks.length === 0) throw style.useError(undefined, true)
     for (const fn of callbacks) {
       if (typeof fn !== 'function') throw style.useError(fn, false)

@@ -6,26 +6,12 @@
  */
 import * as contentType from 'content-type'
 import mime from 'mime-types'
-
-const MAX_ENTRIES = 256
-
-function memo(fn: (key: string) => string): (key: string) => string {
-  const cache = new Map<string, string>()
-  return (key) => {
-    let value = cache.get(key)
-    if (value === undefined) {
-      value = fn(key)
-      if (cache.size >= MAX_ENTRIES) cache.clear()
-      cache.set(key, value)
-    }
-    return value
-  }
-}
+import { memoize } from './memo'
 
 /** mime.contentType(value), or the value itself when mime-types rejects it. */
-export const contentTypeFor = memo((value) => mime.contentType(value) || value)
+export const contentTypeFor = memoize((value) => mime.contentType(value) || value)
 
-const withUtf8 = memo((type) => {
+const withUtf8 = memoize((type) => {
   const parsed = contentType.parse(type)
   parsed.parameters.charset = 'utf-8'
   return contentType.format(parsed)

@@ -22,6 +22,16 @@ describe('req.query', () => {
     assert.deepEqual(await query('/?a=1&b=2&b=3&c[d]=4'), { a: '1', b: ['2', '3'], 'c[d]': '4' })
   })
 
+  it('"simple" is querystring.parse: the first 1000 pairs, broken UTF-8 escapes as U+FFFD', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => `k${i}=${i}`).join('&')
+    const parsed = (await query('/?' + many)) as Record<string, string>
+    assert.equal(Object.keys(parsed).length, 1000)
+    assert.equal(parsed.k999, '999')
+    assert.equal(parsed.k1000, undefined)
+    assert.deepEqual(await query('/?' + Array(1500).fill('a=1').join('&')), { a: Array(1000).fill('1') })
+    assert.deepEqual(await query('/?a=%C3&b=%E0%A4%A&c=%zz&d=%C3%A9'), { a: '\ufffd', b: '\ufffd%A', c: '%zz', d: 'é' })
+  })
+
   it('nests with the "extended" parser', async () => {
     assert.deepEqual(await query('/?c[d]=4', 'extended'), { c: { d: '4' } })
   })

@@ -75,7 +75,6 @@ describe('res.location', () => {
       'http://good.example\\@evil.example/%0d%0afoo:%20bar',
       'https://good.example\'.evil.example/1.html',
       'http://user@good.example//evil.example/',
-      '/\\evil.example',
       'file:///etc\\passwd',
     ]
     for (const input of cases) {
@@ -83,6 +82,21 @@ describe('res.location', () => {
       assert.equal(header, input)
       assert.equal(webHost(header as string), webHost(input), input)
       assert.equal(legacyHost(header as string), legacyHost(input), input)
+    }
+  })
+
+  it('encodes backslashes among the leading slashes: "/\\host" stays a path on this host', async () => {
+    const cases: [string, string][] = [
+      ['/\\evil.example', '/%5Cevil.example'],
+      ['\\\\evil.example/x', '%5C%5Cevil.example/x'],
+      ['\\/evil.example', '%5C/evil.example'],
+      ['/\\/evil.example', '/%5C/evil.example'],
+      ['/a\\b', '/a\\b'],
+    ]
+    for (const [input, expected] of cases) {
+      const { header } = await location(input)
+      assert.equal(header, expected, input)
+      assert.equal(webHost(header as string), 'app.test', input)
     }
   })
 

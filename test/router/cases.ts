@@ -380,4 +380,26 @@ export const cases: RoutingCase[] = [
       { path: '/sub/y', log: ['after /sub/y '] },
     ],
   },
+  {
+    name: 'a mount prefix followed by a double slash (5.x keeps both slashes inside)',
+    only: 5,
+    build(app, h) {
+      app.use('/m', h.u('m'))
+    },
+    steps: [
+      { path: '/m//', log: ['m // /m'] },
+      { path: '/m//x', log: ['m //x /m'] },
+    ],
+  },
+  {
+    name: 'a mount prefix followed by a double slash (4.x takes one slash with the prefix)',
+    only: 4,
+    build(app, h) {
+      app.use('/m', h.u('m'))
+    },
+    steps: [
+      { path: '/m//', log: ['m / /m'] },
+      { path: '/m//x', log: ['m /x /m'] },
+    ],
+  },
 ]

@@ -5,9 +5,7 @@
  */
 import * as contentType from 'content-type'
 import iconv from 'iconv-lite'
-
-const MAX_ENTRIES = 256
-const charsets = new Map<string, string | null>()
+import { memoize } from '../../util/memo'
 
 function parseCharset(header: string): string | null {
   try {
@@ -27,29 +25,14 @@ function parseCharset(header: string): string | null {
  * @example
  * headerCharset('text/plain; charset=KOI8-R') // 'koi8-r'
  */
-export function headerCharset(header: string | undefined): string | null {
-  if (header === undefined) return null
-  let charset = charsets.get(header)
-  if (charset === undefined) {
-    charset = parseCharset(header)
-    if (charsets.size >= MAX_ENTRIES) charsets.clear()
-    charsets.set(header, charset)
-  }
-  return charset
-}
+const memoCharset = memoize(parseCharset)
 
-const known = new Map<string, boolean>()
+export function headerCharset(header: string | undefined): string | null {
+  return header === undefined ? null : memoCharset(header)
+}
 
 /** Whether iconv-lite can decode `charset` (memoised: its lookup canonicalises the name each time). */
-export function charsetExists(charset: string): boolean {
-  let exists = known.get(charset)
-  if (exists === undefined) {
-    exists = iconv.encodingExists(charset)
-    if (known.size >= MAX_ENTRIES) known.clear()
-    known.set(charset, exists)
-  }
-  return exists
-}
+export const charsetExists: (charset: string) => boolean = memoize((charset) => iconv.encodingExists(charset))
 
 function isUtf8(charset: string): boolean {
   return charset === 'utf-8' || charset === 'utf8'

@@ -78,7 +78,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       charset = headerCharset(req.headers['content-type']) ?? charsetRule.fallback
       if (!charsetRule.accepts(charset) || !charsetExists(charset)) {
         const err = unsupportedCharset(charset)
-        drain(req, () => next(err))
+        drain(req, res, () => next(err))
         return
       }
     }
@@ -96,7 +96,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     // AsyncLocalStorage users expect `next` to run inside it. (An
     // AsyncResource costs ~80 ns; AsyncResource.bind ~5 µs, Node 20.)
     const context = new AsyncResource('webfw.bodyParser')
-    readBody(req, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf))
+    readBody(req, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf), res)
 
     function finish(err: unknown, buf: Buffer | undefined): void {
       if (err) {

@@ -10,13 +10,16 @@
  *   so a gzip bomb stops at `limit` with a 413 instead of filling memory.
  * - On any failure the decompressor is destroyed, our listeners are removed
  *   and the rest of the request is read off and discarded before the callback
- *   runs, so the error response never races the upload and nothing leaks.
- *   A client abort ends the read at once with `request.aborted`.
+ *   runs, so the error response never races the upload and nothing leaks —
+ *   up to a bound: past DRAIN_MAX more bytes (src/util/drain.ts) the error
+ *   goes out at once instead of waiting for the rest of an upload that may
+ *   never end (whose connection is closed if it goes on much longer). A
+ *   client abort ends the read at once with `request.aborted`.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
 import zlib from 'node:zlib'
-import onFinished from 'on-finished'
+import { drainRequest } from '../../util/drain'
 import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
@@ -48,14 +51,12 @@ function declaredLength(value: string | undefined): number | undefined {
   return Number.isSafeInteger(n) && n >= 0 ? n : undefined
 }
 
-/** Reads off whatever is left of the request, then calls `fn`. */
-export function drain(req: IncomingMessage, fn: () => void): void {
-  if (onFinished.isFinished(req)) {
-    fn()
-    return
-  }
-  onFinished(req, fn)
-  req.resume()
+/**
+ * Reads off whatever is left of the request (at most DRAIN_MAX bytes, see
+ * src/util/drain.ts), then calls `fn`.
+ */
+export function drain(req: IncomingMessage, res: ServerResponse | undefined, fn: () => void): void {
+  drainRequest(req, res, fn)
 }
 
 function abortedError(received: number, expected: number | undefined): BodyError {
@@ -73,9 +74,9 @@ function abortedError(received: number, expected: number | undefined): BodyError
  * the bytes or with an error carrying `status` and `type`.
  *
  * @example
- * readBody(req, 100 * 1024, true, (err, buf) => { if (err) return next(err); ... })
+ * readBody(req, 100 * 1024, true, (err, buf) => { if (err) return next(err); ... }, res)
  */
-export function readBody(req: IncomingMessage, limit: number, inflate: boolean, done: ReadCallback): void {
+export function readBody(req: IncomingMessage, limit: number, inflate: boolean, done: ReadCallback, res?: ServerResponse): void {
   const headers = req.headers
   const codingHeader = headers['content-encoding']
   const coding = codingHeader === undefined ? 'identity' : codingHeader.trim().toLowerCase()
@@ -85,12 +86,12 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
   if (coding === 'identity') {
     expected = declaredLength(headers['content-length'])
     if (expected !== undefined && expected > limit) {
-      drain(req, () => done(tooLarge(limit, 0, expected)))
+      drain(req, res, () => done(tooLarge(limit, 0, expected)))
       return
     }
   } else if (!inflate) {
     const err = bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
-    drain(req, () => done(err))
+    drain(req, res, () => done(err))
     return
   } else {
     decompressor = createDecompressor(coding)
@@ -99,7 +100,7 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
         type: 'encoding.unsupported',
         encoding: coding,
       })
-      drain(req, () => done(err))
+      drain(req, res, () => done(err))
       return
     }
   }
@@ -131,7 +132,7 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
     cleanup()
     buffer = undefined
     chunks = undefined
-    drain(req, () => done(err))
+    drain(req, res, () => done(err))
   }
 
   function onData(chunk: Buffer): void {

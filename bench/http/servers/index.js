@@ -1,0 +1,26 @@
+// The servers the end-to-end benchmark compares, in the order they run.
+// `bare` is the ceiling: plain node:http, with find-my-way in the routed
+// scenarios.
+'use strict'
+
+const path = require('node:path')
+const { UsageError } = require('../../lib/options')
+
+const servers = [
+  { id: 'webfw', label: 'webfw 5', file: 'webfw.js', args: ['5'] },
+  { id: 'webfw-v4', label: 'webfw 4', file: 'webfw.js', args: ['4'] },
+  { id: 'express', label: 'express 5', file: 'express.js', args: ['5'] },
+  { id: 'express4', label: 'express 4', file: 'express.js', args: ['4'] },
+  { id: 'fastify', label: 'fastify', file: 'fastify.js', args: [] },
+  { id: 'bare', label: 'node:http', routedLabel: 'node:http + find-my-way', file: 'bare.js', args: [] },
+].map((s) => ({ ...s, path: path.join(__dirname, s.file) }))
+
+const serverIds = servers.map((s) => s.id)
+
+function serverById(id) {
+  const s = servers.find((x) => x.id === id)
+  if (!s) throw new UsageError(`unknown server "${id}"; known: ${serverIds.join(', ')}`)
+  return s
+}
+
+module.exports = { servers, serverIds, serverById }

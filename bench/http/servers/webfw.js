@@ -1,0 +1,69 @@
+// The scenarios on webfw: `node webfw.js <scenario> 5` for `require('webfw')`,
+// `... 4` for `require('webfw/v4')`. The same application code as the
+// Express servers, with webfw's own logger, body parser, cookie parser and
+// static middleware. Parts not in this build make the scenario report
+// "unavailable" rather than fall back to something else; only the cookie
+// parser may come from the `cookie-parser` package, which webfw supports.
+'use strict'
+
+const { serve, need, requireFeature, nullStream, note } = require('./harness')
+const github = require('../../fixtures/github-routes')
+const payloads = require('../../fixtures/payloads')
+
+const major = process.argv[3] === '4' ? 4 : 5
+const webfw = require(major === 4 ? 'webfw/v4' : 'webfw')
+
+const listen = (app) => app.listen(0, '127.0.0.1')
+
+serve({
+  hello() {
+    const app = webfw()
+    app.get('/', (req, res) => {
+      res.json({ hello: 'world' })
+    })
+    return listen(app)
+  },
+
+  routes() {
+    const app = webfw()
+    github.routes.forEach(({ method, path }, route) => {
+      app[method.toLowerCase()](path, (req, res) => {
+        res.json({ route, params: req.params })
+      })
+    })
+    return listen(app)
+  },
+
+  param() {
+    const app = webfw()
+    app.get('/users/:id', (req, res) => {
+      res.json({ id: req.params.id })
+    })
+    return listen(app)
+  },
+
+  stack() {
+    const reqlog = need(requireFeature('webfw/reqlog'), "require('webfw/reqlog')")
+    const json = need(webfw.json, 'webfw.json')
+    let cookieParser = webfw.cookieParser
+    if (typeof cookieParser !== 'function') {
+      cookieParser = require('cookie-parser')
+      note('cookies parsed by the cookie-parser package (webfw.cookieParser is not in this build)')
+    }
+    const app = webfw()
+    app.use(reqlog('combined', { stream: nullStream() }))
+    app.use(json())
+    app.use(cookieParser())
+    app.post('/api/users/:id/items', (req, res) => {
+      res.json({ id: req.params.id, session: req.cookies.session, count: req.body.items.length })
+    })
+    return listen(app)
+  },
+
+  static() {
+    const serveStatic = need(webfw.static, 'webfw.static')
+    const app = webfw()
+    app.use(serveStatic(payloads.staticRoot))
+    return listen(app)
+  },
+})

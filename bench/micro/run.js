@@ -1,0 +1,182 @@
+// `npm run bench`: runs every micro benchmark, each in its own process
+// pinned to one CPU, and writes one JSON and one Markdown file of results.
+// `npm run bench -- router query` runs only the files whose names contain
+// one of the words. Picked up: bench/micro/*.bench.js, and the benchmark
+// scripts other parts of the project keep at bench/*.bench.{js,mjs}.
+//
+// A *.bench.js file may export one benchmark group or an array of them:
+//
+//   module.exports = {
+//     title: 'What is measured',
+//     unit: 'request',            // what one operation is (default 'op')
+//     batch: 10,                  // operations per task call; times are divided by it
+//     baseline: 'task name',      // the "time vs" column compares every task with this one
+//     target: 'optional note, e.g. the issue target',
+//     options: { time: 1000 },    // tinybench Bench options
+//     async: false,               // true when any task returns a promise
+//     setup() {},                 // optional, may be async; may push strings to this.notes
+//     check() {},                 // optional: throw when the tasks do not do the same work
+//     tasks: { 'name': fn, 'other': { fn, beforeEach } },
+//   }
+//
+// A file whose source does not export `tasks` is run as a plain script
+// (`node file`): its output is shown as it runs and kept as text in the
+// results, so standalone tinybench scripts are picked up too.
+'use strict'
+
+const { spawn } = require('node:child_process')
+const fs = require('node:fs')
+const path = require('node:path')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
+const { resolveNode } = require('../lib/node-binary')
+const { machineInfo, root } = require('../lib/machine')
+const { pinned } = require('../lib/pin')
+const { formatNs } = require('../lib/stats')
+const { machineCpu, cpuShares } = require('../lib/cpu')
+const { markdown } = require('./markdown')
+
+const spec = {
+  time: { type: 'number', default: 1000, env: 'BENCH_MICRO_TIME', help: 'milliseconds of sampling per task (a group may set its own)' },
+  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the benchmarks, or a major version ("24")' },
+  cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the benchmark processes are pinned to' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/micro-node<major>)' },
+  child: { type: 'string', help: '(internal) run one file in this process' },
+}
+
+function log(line) {
+  process.stderr.write(line + '\n')
+}
+
+// ---- child: run the groups of one file -------------------------------------
+
+async function runFile(file, time) {
+  const { Bench } = require('tinybench')
+  const exported = require(file)
+  const groups = (Array.isArray(exported) ? exported : [exported]).filter((g) => g && typeof g === 'object' && g.tasks)
+  if (groups.length === 0) throw new Error('exports no benchmark group (an object with tasks)')
+  const out = []
+  for (const group of groups) {
+    group.notes = group.notes || []
+    if (group.setup) await group.setup()
+    if (group.check) await group.check()
+    const bench = new Bench({ time, ...group.options })
+    for (const [name, t] of Object.entries(group.tasks)) {
+      if (typeof t === 'function') bench.add(name, t)
+      else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
+    }
+    log(`  ${group.title}`)
+    bench.addEventListener('cycle', (e) => {
+      const r = e.task.result
+      if (r && !r.error) log(`    ${e.task.name.padEnd(44)} ${formatNs((r.latency.p50 * 1e6) / (group.batch || 1)).padStart(10)} / ${group.unit || 'op'}`)
+    })
+    const machine0 = machineCpu()
+    const self0 = process.cpuUsage()
+    const wall0 = process.hrtime.bigint()
+    if (group.async) await bench.run()
+    else bench.runSync()
+    const self = process.cpuUsage(self0)
+    const cpu = cpuShares({ wall: Number(process.hrtime.bigint() - wall0) / 1e9, server: (self.user + self.system) / 1e6, load: 0, machineBefore: machine0, machineAfter: machineCpu() })
+    const batch = group.batch || 1
+    const tasks = bench.tasks.map((t) => {
+      const r = t.result
+      if (!r || r.error) return { name: t.name, error: String((r && r.error && r.error.stack) || 'no result') }
+      return {
+        name: t.name,
+        meanNs: (r.latency.mean * 1e6) / batch,
+        p50Ns: (r.latency.p50 * 1e6) / batch,
+        p99Ns: (r.latency.p99 * 1e6) / batch,
+        rme: r.latency.rme,
+        samples: r.latency.samples.length,
+        opsPerSec: r.throughput.mean * batch,
+      }
+    })
+    const base = tasks.find((t) => t.name === group.baseline)
+    for (const t of tasks) if (base && t.p50Ns !== undefined) t.ratio = t.p50Ns / base.p50Ns
+    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, cpu, tasks })
+  }
+  return { standalone: false, groups: out }
+}
+
+// ---- parent: run every file, collect, write ---------------------------------
+
+/** Whether a file follows the group contract (checked on its source, so that a plain script is never run twice). */
+function exportsGroups(file) {
+  const src = fs.readFileSync(file, 'utf8')
+  return /\btasks\b/.test(src) && /\bmodule\.exports\b|\bexports\.\w+\s*=/.test(src)
+}
+
+function runChild(opts, file) {
+  const standalone = !exportsGroups(file)
+  return new Promise((resolve) => {
+    const argv = standalone ? [file] : [__filename, '--child', file, '--time', String(opts.time)]
+    const [command, args] = pinned(opts.cpu, opts.node, argv)
+    const stdio = standalone ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'inherit', 'inherit', 'ipc']
+    const child = spawn(command, args, { stdio, env: { ...process.env, NODE_ENV: 'production' }, cwd: root })
+    let result
+    let output = ''
+    if (standalone) {
+      child.stdout.on('data', (d) => {
+        output += d
+        process.stdout.write(d)
+      })
+    }
+    child.on('message', (m) => {
+      result = m
+      child.disconnect()
+    })
+    child.on('exit', (code) => {
+      // eslint-disable-next-line no-control-regex
+      const text = output.replace(/\x1b\[[0-9;]*m/g, '').trimEnd()
+      if (standalone) resolve(code === 0 ? { standalone: true, output: text } : { standalone: true, output: text, error: `exited with ${code}` })
+      else resolve(result || { error: `exited with ${code} before reporting` })
+    })
+  })
+}
+
+/** The benchmark files, as paths relative to bench/: micro/*.bench.js, then *.bench.{js,mjs}. */
+function benchFiles() {
+  const list = (dir, prefix, re) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => re.test(f))
+      .sort()
+      .map((f) => prefix + f)
+  return [...list(__dirname, 'micro/', /\.bench\.js$/), ...list(path.dirname(__dirname), '', /\.bench\.m?js$/)]
+}
+
+async function main() {
+  const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench -- [file-name-words] [options]')
+  opts.node = resolveNode(opts.node)
+  if (opts.child) {
+    const result = await runFile(path.resolve(opts.child), opts.time)
+    process.send(result)
+    return
+  }
+  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
+  const all = benchFiles()
+  const files = opts._.length ? all.filter((f) => opts._.some((w) => path.basename(f).includes(w))) : all
+  if (files.length === 0) throw new UsageError(`no benchmark file matches ${opts._.join(', ')} (files: ${all.join(', ')})`)
+  const meta = machineInfo(opts.node)
+  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `micro-node${meta.node.slice(1).split('.')[0]}`)
+  log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
+  const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, cpu: opts.cpu } }, files: [] }
+  for (const f of files) {
+    log(`\n${f}`)
+    const r = await runChild(opts, path.join(path.dirname(__dirname), f))
+    results.files.push({ file: f, ...r })
+    if (r.error) log(`  failed: ${r.error}`)
+  }
+  fs.mkdirSync(path.dirname(out), { recursive: true })
+  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
+  const md = markdown(results)
+  fs.writeFileSync(out + '.md', md)
+  console.log('\n' + md)
+  log(`written ${path.relative(process.cwd(), out)}.json and .md`)
+}
+
+main().catch((err) => {
+  log(describeError(err))
+  if (process.send) process.send({ error: String((err && err.stack) || err) })
+  process.exitCode = 1
+})
+

@@ -1,0 +1,127 @@
+// A grouped bar chart as SVG, written by hand (no chart library): one group
+// per scenario, one bar per server, req/s on a linear axis from zero, the
+// value over each bar and "n/a" where a server could not serve a scenario.
+'use strict'
+
+const COLORS = {
+  webfw: '#1f5fbf',
+  'webfw-v4': '#6f9fe6',
+  express: '#d9730d',
+  express4: '#f0b070',
+  fastify: '#2e9e5b',
+  bare: '#6b6b6b',
+}
+const FALLBACK = ['#8e44ad', '#c0392b', '#16a085', '#7f8c8d']
+
+function esc(s) {
+  return String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+function short(n) {
+  if (n >= 1e6) return (n / 1e6).toFixed(1) + 'M'
+  if (n >= 1e4) return Math.round(n / 1e3) + 'k'
+  if (n >= 1e3) return (n / 1e3).toFixed(1) + 'k'
+  return String(Math.round(n))
+}
+
+/** A round axis step giving about `count` ticks up to `max`. */
+function niceStep(max, count) {
+  const raw = max / count
+  const mag = 10 ** Math.floor(Math.log10(raw))
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * mag >= raw) return m * mag
+  return 10 * mag
+}
+
+const METRICS = {
+  rps: { field: 'medianRps', rel: 'ratioToBare', unit: 'req/s', title: (m) => `Requests per second, median of ${m.options.rounds} rounds (higher is better)` },
+  cpu: {
+    field: 'medianReqPerCpuSecond',
+    rel: 'cpuRatioToBare',
+    unit: 'req per CPU-s',
+    title: () => 'Requests per CPU-second of the server process (higher is better)',
+  },
+}
+
+/**
+ * @param {object} results an http results file (see bench/http/run.js)
+ * @param {'rps'|'cpu'} metric req/s, or requests per server CPU-second
+ * @returns {string} the SVG document
+ * @example fs.writeFileSync('chart.svg', barChart(JSON.parse(fs.readFileSync('bench/results/http-node20.json'))))
+ */
+function barChart(results, metric = 'rps') {
+  const M = METRICS[metric]
+  const scenarios = Object.keys(results.scenarios)
+  const serverIds = []
+  const labels = {}
+  for (const s of Object.values(results.scenarios)) {
+    for (const [id, e] of Object.entries(s.servers)) {
+      if (!serverIds.includes(id)) serverIds.push(id)
+      labels[id] = id === 'bare' && e.routedLabel ? `${e.label} (+ find-my-way when routed)` : e.label
+    }
+  }
+  const color = (id, i) => COLORS[id] || FALLBACK[i % FALLBACK.length]
+
+  const bar = 16
+  const gap = 3
+  const groupGap = 34
+  const left = 64
+  const top = 92
+  const plotH = 300
+  const groupW = serverIds.length * (bar + gap) - gap
+  const width = Math.max(760, left + scenarios.length * (groupW + groupGap) + 20)
+  const height = top + plotH + 56
+
+  let max = 0
+  for (const n of scenarios) for (const e of Object.values(results.scenarios[n].servers)) if (Number.isFinite(e[M.field])) max = Math.max(max, e[M.field])
+  const step = niceStep(max || 1, 5)
+  const axisMax = Math.ceil((max || 1) / step) * step
+  const y = (v) => top + plotH - (v / axisMax) * plotH
+
+  const m = results.meta
+  const out = []
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11">`)
+  out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`)
+  out.push(`<text x="${left}" y="20" font-size="14" font-weight="600">${esc(M.title(m))}</text>`)
+  out.push(`<text x="${left}" y="36" fill="#555">${esc(`Node ${m.node} · ${m.cpu} · ${m.date.slice(0, 10)} · commit ${m.commit}`)}</text>`)
+  const pinning = m.options.serverCpu != null ? 'server pinned to one CPU, autocannon to another' : 'server and autocannon unpinned'
+  out.push(`<text x="${left}" y="50" fill="#555">${esc(`${pinning} · ${m.options.connections} connections · ${m.options.duration} s per run`)}</text>`)
+
+  // Legend
+  let lx = left
+  serverIds.forEach((id, i) => {
+    out.push(`<rect x="${lx}" y="62" width="10" height="10" fill="${color(id, i)}"/>`)
+    out.push(`<text x="${lx + 14}" y="71">${esc(labels[id])}</text>`)
+    lx += 22 + labels[id].length * 6.2
+  })
+
+  // Axis and grid
+  for (let v = 0; v <= axisMax + 1e-9; v += step) {
+    const yy = y(v).toFixed(1)
+    out.push(`<line x1="${left}" x2="${width - 10}" y1="${yy}" y2="${yy}" stroke="${v === 0 ? '#333' : '#e3e3e3'}" stroke-width="1"/>`)
+    out.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" fill="#555">${short(v)}</text>`)
+  }
+
+  scenarios.forEach((name, g) => {
+    const gx = left + 12 + g * (groupW + groupGap)
+    serverIds.forEach((id, i) => {
+      const e = results.scenarios[name].servers[id]
+      const x = gx + i * (bar + gap)
+      if (e && Number.isFinite(e[M.field])) {
+        const value = e[M.field]
+        const yy = y(value)
+        const title = `${labels[id]}, ${name}: ${Math.round(value)} ${M.unit}${Number.isFinite(e[M.rel]) ? ` (${e[M.rel].toFixed(2)}× bare)` : ''}${e.disturbed ? ', disturbed by other processes' : ''}`
+        out.push(`<rect x="${x}" y="${yy.toFixed(1)}" width="${bar}" height="${(top + plotH - yy).toFixed(1)}" fill="${color(id, i)}"><title>${esc(title)}</title></rect>`)
+        out.push(`<text x="${x + bar / 2}" y="${(yy - 3).toFixed(1)}" text-anchor="middle" font-size="9" fill="#333">${short(value)}</text>`)
+      } else if (e) {
+        out.push(`<text x="${x + bar / 2}" y="${top + plotH - 4}" text-anchor="middle" font-size="9" fill="#777" transform="rotate(-90 ${x + bar / 2} ${top + plotH - 4})">${e.status === 'failed' ? 'failed' : 'n/a'}</text>`)
+      }
+    })
+    const disturbed = Object.values(results.scenarios[name].servers).some((e) => e.disturbed)
+    out.push(`<text x="${gx + groupW / 2}" y="${top + plotH + 18}" text-anchor="middle" font-size="12" font-weight="600">${esc(name)}${disturbed ? ' †' : ''}</text>`)
+  })
+  out.push(`<text x="${left}" y="${height - 10}" fill="#777">n/a: not in this build · †: includes runs disturbed by other processes · from bench/results by npm run bench:report</text>`)
+  out.push('</svg>')
+  return out.join('\n') + '\n'
+}
+
+module.exports = { barChart }
