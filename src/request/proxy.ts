@@ -6,7 +6,7 @@
  * count, function) applies the same way to all of them.
  */
 import proxyaddr from 'proxy-addr'
-import type { TrustFn } from '../app/settings'
+import { trustNone, type TrustFn } from '../app/settings'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
 import type { RequestInternal } from './internal'
@@ -41,7 +41,12 @@ export function defineProxyMembers(proto: object, _profile: Profile): void {
    * @example app.set('trust proxy', 'loopback'); app.get('/', (req, res) => res.send(req.ip))
    */
   defineGetter(proto, 'ip', function ip(this: RequestInternal) {
-    return proxyaddr(this, trustOf(this))
+    const trust = trustOf(this)
+    if (trust === trustNone) {
+      const socket = this.socket
+      return socket ? socket.remoteAddress : undefined
+    }
+    return proxyaddr(this, trust)
   })
 
   /**

@@ -7,7 +7,7 @@
  */
 import statuses from 'statuses'
 import type { Profile } from '../profile'
-import type { ETagFn } from '../util/etag'
+import { generateETag, generateWeakETag, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
@@ -110,7 +110,11 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (!generateETag && chunk.length < 1000) {
+      } else if (chunk.length < 1000 && (!generateETag || etagFn === generateWeakETag || etagFn === generateETag)) {
+        // A short string stays a string when the ETag is webfw's own (which
+        // hashes strings as their UTF-8 bytes): no Buffer is allocated and
+        // copied per response. An application's etag function gets a Buffer,
+        // as the spec says.
         len = Buffer.byteLength(chunk, encoding)
       } else {
         chunk = Buffer.from(chunk as string, encoding)

@@ -31,6 +31,17 @@ describe('req.ip', () => {
     assert.equal(await ip(xff, 'loopback, 10.0.0.0/8'), '203.0.113.7')
   })
 
+  it('trusts nothing with false, 0 or null, also after trust was turned on', async () => {
+    assert.equal(await ip(xff, false), '127.0.0.1')
+    assert.equal(await ip(xff, 0), '127.0.0.1')
+    assert.equal(await ip(xff, null), '127.0.0.1')
+    const app = webfw()
+    app.set('trust proxy', true)
+    app.set('trust proxy', false)
+    app.use(probe((req) => req.ip))
+    assert.equal(JSON.parse((await call(app, '/', { headers: xff })).body).value, '127.0.0.1')
+  })
+
   it('counts hops with a number', async () => {
     assert.equal(await ip(xff, 1), '10.0.0.2')
     assert.equal(await ip(xff, 2), '203.0.113.7')
