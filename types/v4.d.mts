@@ -17,6 +17,7 @@ export declare const urlencoded: typeof webfw.urlencoded
 declare const serveStatic: typeof webfw.static
 export { serveStatic as static }
 export declare const cookieParser: typeof webfw.cookieParser
+export declare const query: typeof webfw.query
 export import Router = webfw.Router
 export declare const Route: typeof webfw.Route
 export declare const application: typeof webfw.application

@@ -60,6 +60,17 @@ declare namespace webfw {
    * app.use(webfw.cookieParser(process.env.COOKIE_SECRET))
    */
   var cookieParser: CookieParser
+  /**
+   * Middleware that sets `req.query` on a request that has none, parsed with
+   * `qs` (these options are qs's parse options; prototype keys are allowed
+   * unless `allowPrototypes` says otherwise) or with a parse function. Inside
+   * a webfw app `req.query` always exists; this serves plain `node:http`
+   * servers, as Express 4's `express.query` did.
+   *
+   * @example
+   * http.createServer((req, res) => webfw.query({ depth: 2 })(req, res, () => res.end(JSON.stringify(req.query))))
+   */
+  var query: (options?: Record<string, unknown> | ((str: string, options?: Record<string, unknown>) => unknown)) => core.Middleware
 
   /**
    * Creates a router: a mini-application of middleware and routes.

@@ -4,16 +4,14 @@
  * `trust proxy` trusts the peer; only the first value counts, since Node
  * joins repeated headers with ", ".
  *
- * `req.host` in 4.x: the spec lists `req.hostname` as the 4.x host property
- * (there is no 4.x property with the port), and Express 4 keeps `req.host`
- * only as a deprecated alias of `req.hostname` (its own suite tests it). The
- * alias is kept, with a deprecation warning: an Express 4 app reading
- * `req.host` must get what it got before, not a silent undefined.
+ * `req.host` in 4.x: not provided. The spec's version table gives
+ * `req.hostname` as the only 4.x host property (Express 4 kept a deprecated
+ * `req.host` alias of it; in 5.x the name means host *with* port, so an alias
+ * would mean different things in the two profiles).
  */
 import { isIP } from 'node:net'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
-import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 import { trustsPeer } from './proxy'
 

@@ -104,13 +104,13 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     }
 
     const etagFn = this.app.get('etag fn') as ETagFn | undefined
-    const generateETag = typeof etagFn === 'function' && !this.getHeader('ETag')
+    const wantETag = typeof etagFn === 'function' && !this.getHeader('ETag')
 
     let len: number | undefined
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (chunk.length < 1000 && (!generateETag || etagFn === generateWeakETag || etagFn === generateETag)) {
+      } else if (chunk.length < 1000 && (!wantETag || etagFn === generateWeakETag || etagFn === generateETag)) {
         // A short string stays a string when the ETag is webfw's own (which
         // hashes strings as their UTF-8 bytes): no Buffer is allocated and
         // copied per response. An application's etag function gets a Buffer,
@@ -128,7 +128,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       }
     }
 
-    if (generateETag && len !== undefined) {
+    if (wantETag && len !== undefined) {
       const etag = (etagFn as ETagFn)(chunk as string | Buffer, encoding)
       if (etag) this.setHeader('ETag', etag)
     }

@@ -3,7 +3,7 @@
 // prototypes as named exports, and the public types by name.
 import webfw, { Router, Route, json, raw, text, urlencoded, static as serveStatic, cookieParser, application, request, response } from 'webfw'
 import type { Application, ErrorRequestHandler, Express, NextFunction, Request, RequestHandler, Response, RouteParameters } from 'webfw'
-import webfw4, { Router as Router4, json as json4 } from 'webfw/v4'
+import webfw4, { Router as Router4, json as json4, query as query4 } from 'webfw/v4'
 import type { Request as Request4 } from 'webfw/v4'
 import reqlog, { compile, format, token, type FormatFn } from 'webfw/reqlog'
 import webfwCjs = require('webfw')
@@ -50,6 +50,7 @@ describe('webfw/v4', () => {
   test('default and named exports', () => {
     expect(webfw4()).type.toBe<webfw4.Express>()
     expect(json4).type.toBe<typeof webfw4.json>()
+    expect(query4).type.toBe<typeof webfw4.query>()
     expect(Router4()).type.toBe<webfw4.Router>()
     webfw4().get('/:id?', (req, res) => {
       expect(req).type.toBe<Request4<{ id?: string }>>()

@@ -20,6 +20,8 @@ describe('the factory', () => {
     expect(webfw4.urlencoded({ extended: false })).type.toBe<webfw4.Middleware>()
     expect(webfw4.static('public')).type.toBe<webfw4.Middleware>()
     expect(webfw4.cookieParser()).type.toBe<webfw4.Middleware>()
+    expect(webfw4.query({ depth: 2 })).type.toBe<webfw4.Middleware>()
+    expect(webfw4.query((str) => str.length)).type.toBe<webfw4.Middleware>()
     expect(webfw4.Router({ mergeParams: true })).type.toBe<webfw4.Router>()
     expect(new webfw4.Route('/a')).type.toBe<webfw4.IRoute<'/a'>>()
     expect(webfw4.application).type.toBe<webfw4.Application>()
