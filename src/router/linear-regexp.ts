@@ -16,7 +16,7 @@
  * (This is the "bit-state" backtracker of RE2.)
  *
  * Supported (parsed by regexp-syntax.ts): literals, escapes of
- * non-alphanumerics, `\d \D \w \W`, `.`,
+ * non-alphanumerics, `\d \D \w \W \s \S`, `.`,
  * classes with ranges, groups (capturing and `(?:`), alternation,
  * quantifiers `? * + {n} {n,} {n,m}` and their lazy forms, `^`, `$`, and
  * lookaheads `(?=` `(?!` with bounded bodies and no captures; flags `i` only.

@@ -32,6 +32,15 @@ function isWord(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c) || c === 0x5f
 }
 
+/** ECMAScript's WhiteSpace and LineTerminator code points: what `\s` matches. */
+function isSpace(c: number): boolean {
+  if (c <= 0x20) return c === 0x20 || (c >= 0x09 && c <= 0x0d)
+  return (
+    c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 ||
+    c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff
+  )
+}
+
 function isAsciiAlnum(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || isDigit(c)
 }
@@ -187,7 +196,7 @@ export class Parser {
     return { t: 'class', test: range.test as (c: number) => boolean }
   }
 
-  /** An escape: a single code unit, or a class test (\d \w and their negations). */
+  /** An escape: a single code unit, or a class test (\d \w \s and their negations). */
   private escapeRanges(): { single?: number; test?: (c: number) => boolean } {
     const c = this.src[this.i++]
     if (c === undefined) throw new Unsupported()
@@ -200,9 +209,13 @@ export class Parser {
         return { test: isWord }
       case 'W':
         return { test: (x) => !isWord(x) }
+      case 's':
+        return { test: isSpace }
+      case 'S':
+        return { test: (x) => !isSpace(x) }
     }
     const code = c.charCodeAt(0)
-    // \n, \b, \1, \u..., \s ...: not needed by path patterns.
+    // \n, \b, \1, \u... : not needed by path patterns.
     if (isAsciiAlnum(code) || code === 0x5f) throw new Unsupported()
     return { single: code }
   }

@@ -108,8 +108,26 @@ describe('the linear-time matcher', () => {
     }
   })
 
+  test('\\s, \\S and [\\s\\S] match exactly what the RegExp matches (every whitespace code point)', () => {
+    const spaces = '\t\n\v\f\r \u00a0\u1680\u2000\u2005\u200a\u2028\u2029\u202f\u205f\u3000\ufeff'
+    const others = 'a-Z0_\u200b\u180e\u0085.'
+    const subjects = [...spaces, ...others].flatMap((c) => ['/' + c, '/x' + c + 'y', '/' + c + '-' + c])
+    for (const [source, flags] of [['^\\/(\\s+)$', ''], ['^\\/(\\S+)$', 'i'], ['^\\/([\\s\\S]+)-([\\s\\S]+)$', ''], ['^\\/x[^\\s]y$', 'i']]) {
+      const regexp = new RegExp(source, flags)
+      const linear = compileLinear(source, flags)
+      assert.notEqual(linear, null, source)
+      for (const s of subjects) {
+        const native = regexp.exec(s)
+        assert.deepEqual(linear.exec(s), native === null ? null : Array.from(native), `${source} on ${JSON.stringify(s)}`)
+      }
+    }
+    // The pattern the spec recommends for "any character" in a 4.x capture now gets the linear engine.
+    const risky = pathToRegexp('/:a([\\s\\S]+)-:b([\\s\\S]+)-:c(\\d+)', [], { end: true, strict: false, sensitive: false })
+    assert.notEqual(compileLinear(risky.source, risky.flags), null)
+  })
+
   test('refuses what it cannot do exactly (the RegExp is kept)', () => {
-    for (const [source, flags] of [['^a\\1$', ''], ['^(?<=a)b', ''], ['^(a*)*$', ''], ['^(a?)?$', ''], ['^a', 'u'], ['a', ''], ['^[é]', 'i'], ['^\\s', '']]) {
+    for (const [source, flags] of [['^a\\1$', ''], ['^(?<=a)b', ''], ['^(a*)*$', ''], ['^(a?)?$', ''], ['^a', 'u'], ['a', ''], ['^[é]', 'i'], ['^\\n', '']]) {
       assert.equal(compileLinear(source, flags), null, source)
     }
   })
