@@ -51,6 +51,12 @@ function systemMessage(err: FileError): FileError {
 
 const same = (err: FileError) => err
 
+/** `(options, callback)` or `(callback)`: the file-transfer methods' optional arguments. */
+function optionsAndCallback(options: unknown, callback: unknown): { opts: TransferOptions; done: Callback | undefined } {
+  if (typeof options === 'function') return { opts: {}, done: options as Callback }
+  return { opts: (options ?? {}) as TransferOptions, done: callback as Callback | undefined }
+}
+
 export function defineTransferMembers(proto: object, profile: Profile): void {
   const style = profile.response
   const fileType = profile.media.fileType
@@ -98,12 +104,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
   function sendFile(this: ResponseInternal, file: unknown, options?: unknown, callback?: unknown): void {
     if (!file) throw new TypeError('path argument is required to res.sendFile')
     if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendFile')
-    let done = callback as Callback | undefined
-    let opts = (options ?? {}) as TransferOptions
-    if (typeof options === 'function') {
-      done = options as Callback
-      opts = {}
-    }
+    const { opts, done } = optionsAndCallback(options, callback)
     const root = opts.root ? String(opts.root) : undefined
     if (root === undefined && !path.isAbsolute(file)) {
       throw new TypeError('path must be absolute or specify root to res.sendFile')
@@ -124,12 +125,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     defineMethod(proto, 'sendfile', function sendfile(this: ResponseInternal, file: unknown, options?: unknown, callback?: unknown) {
       deprecate('res.sendfile: use res.sendFile')
       if (typeof file !== 'string') throw new TypeError('path must be a string to res.sendfile')
-      let done = callback as Callback | undefined
-      let opts = (options ?? {}) as TransferOptions
-      if (typeof options === 'function') {
-        done = options as Callback
-        opts = {}
-      }
+      const { opts, done } = optionsAndCallback(options, callback)
       let target: FileTarget | FileError
       try {
         target = fileTarget(decodeURIComponent(file), opts.root ? String(opts.root) : undefined)
