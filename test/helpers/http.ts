@@ -69,3 +69,20 @@ export async function withServer<T>(handler: Listener, fn: (srv: Running) => Pro
     await srv.close()
   }
 }
+
+/**
+ * Like `withServer`, but the server is the app's own `app.listen(...)` one
+ * (whose requests are built from the app's subclasses rather than re-parented).
+ */
+export async function withListen<T>(app: { listen(...args: unknown[]): http.Server }, fn: (srv: Running) => Promise<T>): Promise<T> {
+  const server = await new Promise<http.Server>((resolve, reject) => {
+    const s: http.Server = app.listen(0, '127.0.0.1', (err?: Error) => (err ? reject(err) : resolve(s)))
+  })
+  const { port } = server.address() as AddressInfo
+  try {
+    return await fn({ url: `http://127.0.0.1:${port}`, port, server, close: async () => {} })
+  } finally {
+    server.closeAllConnections?.()
+    await new Promise<void>((done) => server.close(() => done()))
+  }
+}
