@@ -34,6 +34,12 @@ function compressedApp(factory: Any): Any {
   app.get('/page', (_req: Any, res: Any) => res.send(PAGE))
   app.get('/file', (_req: Any, res: Any) => res.sendFile(path.join(dir, 'page.html')))
   app.use('/static', factory.static(dir))
+  app.get('/stream', (_req: Any, res: Any) => {
+    res.type('text')
+    res.write(PAGE)
+    res.flush() // added by compression
+    setImmediate(() => res.end(PAGE))
+  })
   return app
 }
 
@@ -74,6 +80,18 @@ for (const { label, factory, run } of setups) {
         assert.deepEqual(identity.json(), BIG)
         assert.equal(Number(identity.headers['content-length']), identity.bytes.length)
         assert.match(String(identity.headers.vary), /Accept-Encoding/i)
+      })
+    })
+
+    test('streamed res.write/res.flush output, and a conditional GET answered 304 with no body', async () => {
+      await run(compressedApp(factory), async ({ port }) => {
+        const stream = await send(port, { method: 'GET', path: '/stream', headers: gzip })
+        assert.equal(gunzipped(stream), PAGE + PAGE)
+        const first = await send(port, { method: 'GET', path: '/page', headers: gzip })
+        assert.ok(first.headers.etag)
+        const again = await send(port, { method: 'GET', path: '/page', headers: { ...gzip, 'if-none-match': String(first.headers.etag) } })
+        assert.equal(again.status, 304)
+        assert.equal(again.bytes.length, 0)
       })
     })
 
