@@ -17,10 +17,10 @@
  * FUZZ_LONG raise them.
  */
 import assert from 'node:assert/strict'
-import http from 'node:http'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { webfw, type Any } from '../helpers/webfw'
+import { detachedResponse, setCookieLines } from '../helpers/detached'
 import { assertBuiltinsUnchanged, runs, snapshotBuiltins } from './support'
 
 const SECRETS = ['new-secret', 'old-secret']
@@ -46,25 +46,6 @@ function parse(header: string | undefined): { cookies: Record<string, unknown>; 
   return { cookies: req.cookies, signedCookies: req.signedCookies }
 }
 
-/** A response whose Set-Cookie lines can be read back (no socket needed). */
-function response(secret?: string): Any {
-  const req: Any = new http.IncomingMessage(null as Any)
-  req.method = 'GET'
-  req.url = '/'
-  req.headers = {}
-  if (secret !== undefined) req.secret = secret
-  const res: Any = new http.ServerResponse(req)
-  Object.setPrototypeOf(req, app.request)
-  Object.setPrototypeOf(res, app.response)
-  req.res = res
-  res.req = req
-  return res
-}
-
-function setCookieLines(res: Any): string[] {
-  const v = res.getHeader('Set-Cookie')
-  return v === undefined ? [] : Array.isArray(v) ? v : [String(v)]
-}
 
 const nameWord = fc.constantFrom('a', 'sid', '__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', '__Host-x', '__Secure-y', 'j', 's')
 const rawValue = fc.oneof(
@@ -106,7 +87,7 @@ test(`res.cookie signed round trip: the value comes back, tampering gives false 
   const before = snapshotBuiltins()
   fc.assert(
     fc.property(validName, cookieValue, fc.nat(), (name, value, flip) => {
-      const res = response(SECRETS[1]) // signed with the old secret: rotation must still verify it
+      const res = detachedResponse(app, SECRETS[1]) // signed with the old secret: rotation must still verify it
       res.cookie(name, value, { signed: true, httpOnly: true })
       const [line] = setCookieLines(res)
       const pair = line.slice(0, line.indexOf(';'))
@@ -154,7 +135,7 @@ const ATTRIBUTES = new Set(['max-age', 'domain', 'path', 'expires', 'httponly', 
 test(`res.cookie attributes: either a TypeError or exactly the attributes asked for (${runs(400)} option sets)`, () => {
   fc.assert(
     fc.property(validName, fc.string({ maxLength: 12 }), optionsArb, (name, value, options) => {
-      const res = response()
+      const res = detachedResponse(app)
       try {
         res.cookie(name, value, { ...options })
       } catch (err) {

@@ -8,30 +8,12 @@
  */
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
-import http from 'node:http'
 import { describe, it } from 'node:test'
 import { webfw, type Any } from '../helpers/webfw'
+import { detachedResponse, setCookieLines } from '../helpers/detached'
 
 const app = webfw()
 
-function response(secret?: string): Any {
-  const req: Any = new http.IncomingMessage(null as Any)
-  req.method = 'GET'
-  req.url = '/'
-  req.headers = {}
-  if (secret !== undefined) req.secret = secret
-  const res: Any = new http.ServerResponse(req)
-  Object.setPrototypeOf(req, app.request)
-  Object.setPrototypeOf(res, app.response)
-  req.res = res
-  res.req = req
-  return res
-}
-
-function setCookie(res: Any): string[] {
-  const v = res.getHeader('Set-Cookie')
-  return v === undefined ? [] : Array.isArray(v) ? v : [String(v)]
-}
 
 const ATTACKS = ['x; Domain=evil.example', 'x; Path=/; HttpOnly', 'x\r\nSet-Cookie: admin=1', 'x, admin=1', 'x; SameSite=None; Secure', 'x; Max-Age=999999999', '" ; Domain=evil.example; "']
 
@@ -39,10 +21,10 @@ describe('values are encoded, never attributes', () => {
   for (const value of ATTACKS) {
     it(JSON.stringify(value), () => {
       for (const options of [{}, { signed: true }, { httpOnly: true, sameSite: 'strict' }]) {
-        const res = response('secret')
+        const res = detachedResponse(app, 'secret')
         res.cookie('session', value, options)
         res.cookie('obj', { v: value }, options)
-        for (const line of setCookie(res)) {
+        for (const line of setCookieLines(res)) {
           const attrs = line.split('; ')
           const [pair, ...rest] = attrs
           assert.doesNotMatch(pair, /[\s;,"]/, `raw separator in ${JSON.stringify(pair)}`)
@@ -75,9 +57,9 @@ describe('names and options outside the grammar throw before anything is set', (
   ]
   for (const [label, fn] of cases) {
     it(label, () => {
-      const res = response()
+      const res = detachedResponse(app)
       assert.throws(() => fn(res), TypeError)
-      assert.deepEqual(setCookie(res), [])
+      assert.deepEqual(setCookieLines(res), [])
     })
   }
 })
@@ -85,9 +67,9 @@ describe('names and options outside the grammar throw before anything is set', (
 describe('signed cookies', () => {
   it('a signature does not carry over to another value, and a guessed key or no signature fails', async () => {
     const parser = webfw.cookieParser('secret')
-    const res = response('secret')
+    const res = detachedResponse(app, 'secret')
     res.cookie('role', 'user', { signed: true })
-    const pair = setCookie(res)[0].split(';')[0]
+    const pair = setCookieLines(res)[0].split(';')[0]
     const raw = decodeURIComponent(pair.slice(pair.indexOf('=') + 1))
     const signature = raw.slice(raw.lastIndexOf('.'))
     const parse = (cookie: string) => {
