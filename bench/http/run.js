@@ -5,11 +5,11 @@
 // ratio to the bare node:http server are written as JSON and Markdown.
 'use strict'
 
-const fs = require('node:fs')
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
-const { machineInfo, root } = require('../lib/machine')
+const { machineInfo } = require('../lib/machine')
+const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinSelf, hasTaskset } = require('../lib/pin')
 const { median, ratio, formatInt } = require('../lib/stats')
 const { scenarios, scenarioNames, verify } = require('./scenarios')
@@ -48,7 +48,7 @@ async function main() {
   opts.node = resolveNode(opts.node)
   for (const n of opts.scenarios) if (!scenarios[n]) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
   const chosen = opts.servers.map(serverById)
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
+  assertBuilt()
 
   const pinnedOk = pinSelf(opts['load-cpu'])
   if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
@@ -66,7 +66,7 @@ async function main() {
     loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
     NODE_ENV: 'production',
   }
-  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `http-node${meta.node.slice(1).split('.')[0]}`)
+  const out = resultPath(opts.out, 'http', meta)
 
   const results = { kind: 'http', meta: { ...meta, options }, scenarios: {} }
   for (const name of opts.scenarios) {
@@ -109,11 +109,7 @@ async function main() {
 }
 
 function save(out, results) {
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
-  const md = table.runMarkdown(results)
-  fs.writeFileSync(out + '.md', md)
-  return md
+  return saveResults(out, results, table.runMarkdown)
 }
 
 /** CPU (in cores) that went to neither the server nor the load generator during a run. */

@@ -6,11 +6,11 @@
 // target: RSS at the end within 10% of RSS after the first ten thousand.
 'use strict'
 
-const fs = require('node:fs')
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
-const { machineInfo, root } = require('../lib/machine')
+const { machineInfo } = require('../lib/machine')
+const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinSelf } = require('../lib/pin')
 const { formatInt, formatMiB } = require('../lib/stats')
 const { markdown } = require('./markdown')
@@ -101,19 +101,16 @@ async function measureServer(opts, server) {
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:memory -- [options]')
   opts.node = resolveNode(opts.node)
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
+  assertBuilt()
   if (opts.first >= opts.requests) throw new UsageError('--first must be smaller than --requests')
   const pinnedOk = pinSelf(opts['load-cpu'])
   const meta = machineInfo(opts.node)
-  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `memory-node${meta.node.slice(1).split('.')[0]}`)
+  const out = resultPath(opts.out, 'memory', meta)
   const options = { requests: opts.requests, first: opts.first, checkpoints: opts.checkpoints, connections: opts.connections, serverCpu: pinnedOk ? opts['server-cpu'] : null, loadCpu: pinnedOk ? opts['load-cpu'] : null }
   log(`webfw bench:memory · ${meta.node} · ${formatInt(opts.requests)} requests of ${opts.scenario} per server: ${opts.servers.join(', ')}`)
   const results = { kind: 'memory', meta: { ...meta, options }, servers: {} }
   for (const id of opts.servers) results.servers[id] = await measureServer(opts, serverById(id))
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
-  const md = markdown(results)
-  fs.writeFileSync(out + '.md', md)
+  const md = saveResults(out, results, markdown)
   console.log('\n' + md)
   log(`written ${path.relative(process.cwd(), out)}.json and .md`)
 }

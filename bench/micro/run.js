@@ -30,6 +30,7 @@ const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
+const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinned } = require('../lib/pin')
 const { formatNs } = require('../lib/stats')
 const { machineCpu, cpuShares } = require('../lib/cpu')
@@ -152,12 +153,12 @@ async function main() {
     process.send(result)
     return
   }
-  if (!fs.existsSync(path.join(root, 'dist', 'index.js'))) throw new UsageError('webfw is not built: run `npm run build` first')
+  assertBuilt()
   const all = benchFiles()
   const files = opts._.length ? all.filter((f) => opts._.some((w) => path.basename(f).includes(w))) : all
   if (files.length === 0) throw new UsageError(`no benchmark file matches ${opts._.join(', ')} (files: ${all.join(', ')})`)
   const meta = machineInfo(opts.node)
-  const out = opts.out ? path.resolve(opts.out) : path.join(root, 'bench', 'results', `micro-node${meta.node.slice(1).split('.')[0]}`)
+  const out = resultPath(opts.out, 'micro', meta)
   log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
   const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, cpu: opts.cpu } }, files: [] }
   for (const f of files) {
@@ -166,10 +167,7 @@ async function main() {
     results.files.push({ file: f, ...r })
     if (r.error) log(`  failed: ${r.error}`)
   }
-  fs.mkdirSync(path.dirname(out), { recursive: true })
-  fs.writeFileSync(out + '.json', JSON.stringify(results, null, 2) + '\n')
-  const md = markdown(results)
-  fs.writeFileSync(out + '.md', md)
+  const md = saveResults(out, results, markdown)
   console.log('\n' + md)
   log(`written ${path.relative(process.cwd(), out)}.json and .md`)
 }
