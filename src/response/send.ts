@@ -7,7 +7,7 @@
  */
 import statuses from 'statuses'
 import type { Profile } from '../profile'
-import { generateETag, generateWeakETag, type ETagFn } from '../util/etag'
+import { hashesStrings, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
@@ -110,11 +110,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (chunk.length < 1000 && (!wantETag || etagFn === generateWeakETag || etagFn === generateETag)) {
-        // A short string stays a string when the ETag is webfw's own (which
-        // hashes strings as their UTF-8 bytes): no Buffer is allocated and
-        // copied per response. An application's etag function gets a Buffer,
-        // as the spec says.
+      } else if (chunk.length < 1000 && (!wantETag || hashesStrings(etagFn as ETagFn))) {
+        // A short string stays a string unless an application's etag function
+        // needs the Buffer: no Buffer is allocated and copied per response.
         len = Buffer.byteLength(chunk, encoding)
       } else {
         chunk = Buffer.from(chunk as string, encoding)

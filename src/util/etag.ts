@@ -34,3 +34,11 @@ export function entityTag(body: string | Buffer, encoding?: BufferEncoding): str
 export const generateETag: ETagFn = (body, encoding) => entityTag(body, encoding)
 
 export const generateWeakETag: ETagFn = (body, encoding) => 'W/' + entityTag(body, encoding)
+
+/**
+ * Whether `fn` is one of webfw's own generators, which hash a string body as
+ * its UTF-8 bytes; an application's etag function is given a Buffer.
+ */
+export function hashesStrings(fn: ETagFn): boolean {
+  return fn === generateWeakETag || fn === generateETag
+}
