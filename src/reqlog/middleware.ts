@@ -5,11 +5,12 @@
  * remote address, under morgan's names so user tokens reading them keep
  * working), hooks `res.writeHead` on this response object to record when the
  * head is written (`:response-time`), and logs when the response finishes
- * (on-finished: sent, or the connection closed first, then `:status` is "-").
+ * (`afterResponse`: sent, or the connection closed first, then `:status` is
+ * "-").
  * With `immediate` it logs on arrival instead.
  */
-import onFinished from 'on-finished'
 import { compileFormat } from './compile'
+import { afterResponse } from './finish'
 import { getHome, namedFormat } from './registry'
 import { arrivalAddress, kHeadFields } from './request-info'
 import type { AnyFormatFn, LogRequest, LogResponse, StreamOptions } from './types'
@@ -104,13 +105,16 @@ function recordStart(target: LogRequest | LogResponse): void {
 export function hookWriteHead(res: LogResponse): void {
   const writeHead = res.writeHead
   if (typeof writeHead !== 'function') return
-  res.writeHead = function recordingWriteHead(this: LogResponse, ...args: unknown[]): unknown {
+  // Named parameters and `apply(this, arguments)` rather than a rest
+  // parameter: no array is built per call.
+  res.writeHead = function recordingWriteHead(this: LogResponse, _status: unknown, reason?: unknown, fields?: unknown): unknown {
     // another reqlog instance on the same response may have recorded it first
     if (res._startAt === undefined) recordStart(res)
     // writeHead(status, fields) or writeHead(status, reason, fields)
-    const fields = args[typeof args[1] === 'string' ? 2 : 1]
-    if (fields !== null && typeof fields === 'object') (res as Record<symbol, unknown>)[kHeadFields] = fields
-    return writeHead.apply(this, args)
+    const given = typeof reason === 'string' ? fields : reason
+    if (given !== null && typeof given === 'object') (res as Record<symbol, unknown>)[kHeadFields] = given
+    // eslint-disable-next-line prefer-rest-params
+    return writeHead.apply(this, arguments as unknown as unknown[])
   }
 }
 
@@ -171,7 +175,7 @@ export function createLogger(format: unknown, options: unknown): Middleware {
       log(req, res)
     } else {
       hookWriteHead(res)
-      onFinished(res as never, () => log(req, res))
+      afterResponse(res, () => log(req, res))
     }
     if (typeof next === 'function') next()
   }

