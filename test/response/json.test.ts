@@ -54,6 +54,31 @@ describe('res.json', () => {
     assert.equal((await json(value)).body, '{"html":"<script>&</script>"}')
   })
 
+  it('goes through res.send when a middleware wrapped it (body capture, as audit loggers do)', async () => {
+    const seen: unknown[] = []
+    const res = await json({ a: 1 }, {}, (res) => {
+      const original = res.send
+      res.send = function (this: Any, body: unknown) {
+        seen.push(body)
+        return original.call(this, body)
+      }
+    })
+    assert.deepEqual(seen, ['{"a":1}'])
+    assert.equal(res.body, '{"a":1}')
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+  })
+
+  it('answers 304 with no body when the client holds the same ETag', async () => {
+    const app = webfw()
+    app.get('/', (_req: unknown, res: Any) => res.json({ a: 1 }))
+    const first = await call(app)
+    const etag = first.headers.etag as string
+    assert.match(etag, /^W\/"7-/)
+    const again = await call(app, '/', { headers: { 'if-none-match': etag } })
+    assert.equal(again.status, 304)
+    assert.equal(again.body, '')
+  })
+
   it('honours the status set before', async () => {
     const res = await json({ error: 'nope' }, {}, (res) => res.status(422))
     assert.equal(res.status, 422)
