@@ -65,6 +65,24 @@ describe('webfw.cookieParser', () => {
     assert.deepEqual((await parsed(webfw.cookieParser(undefined, { decode }), 'a=xyz')).cookies, { a: 'XYZ' })
   })
 
+  it('with cookies and no secret, req.signedCookies is an empty null-prototype object', async () => {
+    const app = webfw()
+    app.use(webfw.cookieParser())
+    app.use(probe((req) => [Object.getPrototypeOf(req.signedCookies) === null, Object.keys(req.signedCookies)]))
+    assert.deepEqual(JSON.parse((await call(app, '/', { headers: { Cookie: 'a=1' } })).body).value, [true, []])
+  })
+
+  it('a throwing decode option reaches the error handler, which finds empty cookie objects', async () => {
+    const app = webfw()
+    app.use(webfw.cookieParser('k', { decode: () => { throw new Error('bad cookie') } }))
+    app.use((err: Error, req: Any, res: Any, _next: unknown) => {
+      res.status(400).json({ message: err.message, cookies: req.cookies, signed: req.signedCookies })
+    })
+    const res = await call(app, '/', { headers: { Cookie: 'a=1' } })
+    assert.equal(res.status, 400)
+    assert.deepEqual(JSON.parse(res.body), { message: 'bad cookie', cookies: {}, signed: {} })
+  })
+
   it('leaves cookies parsed by an earlier parser alone', async () => {
     const app = webfw()
     app.use((req: Any, _res: unknown, next: () => void) => {
