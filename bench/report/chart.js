@@ -10,6 +10,7 @@ const COLORS = {
   express4: '#f0b070',
   fastify: '#2e9e5b',
   bare: '#6b6b6b',
+  'bare-express': '#a8a8a8',
 }
 const FALLBACK = ['#8e44ad', '#c0392b', '#16a085', '#7f8c8d']
 

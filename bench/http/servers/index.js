@@ -1,6 +1,8 @@
 // The servers the end-to-end benchmark compares, in the order they run.
 // `bare` is the ceiling: plain node:http, with find-my-way in the routed
-// scenarios.
+// scenarios. `bare-express` is the same plus, by hand, the response work
+// Express does by default (JSON scenarios only): webfw's distance to it is
+// webfw's own overhead.
 'use strict'
 
 const path = require('node:path')
@@ -13,6 +15,7 @@ const servers = [
   { id: 'express4', label: 'express 4', file: 'express.js', args: ['4'] },
   { id: 'fastify', label: 'fastify', file: 'fastify.js', args: [] },
   { id: 'bare', label: 'node:http', routedLabel: 'node:http + find-my-way', file: 'bare.js', args: [] },
+  { id: 'bare-express', label: 'node:http + Express defaults', file: 'bare-express.js', args: [] },
 ].map((s) => ({ ...s, path: path.join(__dirname, s.file) }))
 
 const serverIds = servers.map((s) => s.id)

@@ -1,0 +1,91 @@
+// The JSON scenarios on plain node:http (find-my-way where routed), doing by
+// hand exactly the per-response work an Express app does by default and
+// `bare` skips: an X-Powered-By header, the type with its charset, the weak
+// SHA-1 ETag of the body, the conditional-GET check (304), all through
+// setHeader so that they stay readable with getHeader. It separates what
+// Express's defaults cost from what a framework adds on top: webfw's distance
+// to this server is its own overhead; this server's distance to `bare` is the
+// price of the defaults. (stack and static are not served: their work is the
+// middleware's.)
+'use strict'
+
+const crypto = require('node:crypto')
+const http = require('node:http')
+const FindMyWay = require('find-my-way')
+const { serve, Unavailable } = require('./harness')
+const github = require('../../fixtures/github-routes')
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+// One-shot hashing where Node has it (>= 20.12), as a framework would use.
+const sha1Base64 =
+  typeof crypto.hash === 'function'
+    ? (text) => crypto.hash('sha1', text, 'base64')
+    : (text) => crypto.createHash('sha1').update(text).digest('base64')
+
+function sendJson(req, res, value) {
+  const body = JSON.stringify(value)
+  const length = Buffer.byteLength(body)
+  const etag = 'W/"' + length.toString(16) + '-' + sha1Base64(body).substring(0, 27) + '"'
+  res.setHeader('X-Powered-By', 'Express')
+  res.setHeader('Content-Type', JSON_TYPE)
+  res.setHeader('Content-Length', String(length))
+  res.setHeader('ETag', etag)
+  const held = req.headers['if-none-match']
+  if (held !== undefined && (held === etag || held === '*')) {
+    res.statusCode = 304
+    res.removeHeader('Content-Type')
+    res.removeHeader('Content-Length')
+    return res.end()
+  }
+  res.end(body)
+}
+
+function notFound(req, res) {
+  res.statusCode = 404
+  res.end()
+}
+
+function listen(handler) {
+  return http.createServer(handler).listen(0, '127.0.0.1')
+}
+
+function router() {
+  return FindMyWay({ defaultRoute: notFound })
+}
+
+function notServed(name) {
+  return () => {
+    throw new Unavailable(`${name} is middleware work; this server only measures the JSON response defaults`)
+  }
+}
+
+serve({
+  hello() {
+    return listen((req, res) => {
+      if (req.url === '/' && req.method === 'GET') sendJson(req, res, { hello: 'world' })
+      else notFound(req, res)
+    })
+  },
+
+  routes() {
+    const r = router()
+    github.routes.forEach(({ method, path }, route) => {
+      r.on(method, path, (req, res, params) => {
+        sendJson(req, res, { route, params })
+      })
+    })
+    return listen((req, res) => r.lookup(req, res))
+  },
+
+  param() {
+    const r = router()
+    r.on('GET', '/users/:id', (req, res, params) => {
+      sendJson(req, res, { id: params.id })
+    })
+    return listen((req, res) => r.lookup(req, res))
+  },
+
+  stack: notServed('stack'),
+  static: notServed('static'),
+})
