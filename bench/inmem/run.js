@@ -1,0 +1,98 @@
+// `npm run bench:inmem`: the servers of bench:http compared by their own CPU
+// time per request, each fed through an in-memory socket (bench/inmem/worker.js)
+// in its own process, pinned to one core. Processes alternate between the
+// servers; each reports the lowest of its rounds, and the table gives the
+// median (and lowest) of those over the processes. Meant for A/B work on a
+// noisy machine: a change of a few hundred nanoseconds shows here when the
+// loopback benchmark cannot separate it from the noise. It leaves out the
+// kernel's share of a request, so its ratios are not those of bench:http.
+//
+//   npm run bench:inmem -- hello --servers webfw,bare --processes 5
+'use strict'
+
+const { spawnSync } = require('node:child_process')
+const path = require('node:path')
+const { parseOptions } = require('../lib/options')
+const { pinned } = require('../lib/pin')
+const { resolveNode } = require('../lib/node-binary')
+const { assertBuilt } = require('../lib/results')
+const { scenarioNames } = require('../http/scenarios')
+const { serverIds } = require('../http/servers')
+
+const WORKER = path.join(__dirname, 'worker.js')
+
+const opts = parseOptions(
+  {
+    servers: { type: 'list', default: ['webfw', 'webfw-v4', 'fastify', 'bare'], env: 'BENCH_SERVERS', help: `servers (${serverIds.join(', ')})` },
+    processes: { type: 'number', default: 5, help: 'processes per server, alternating between the servers' },
+    rounds: { type: 'number', default: 7, help: 'measured rounds per process (after one unmeasured)' },
+    requests: { type: 'number', default: 10000, help: 'requests per round' },
+    cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the worker processes are pinned to' },
+    node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary, or a major version ("24")' },
+  },
+  undefined,
+  undefined,
+  'usage: npm run bench:inmem -- <scenario> [--servers a,b] [--processes n]',
+)
+
+const scenario = opts._[0] || 'hello'
+if (!scenarioNames.includes(scenario)) {
+  console.error(`unknown scenario "${scenario}"; known: ${scenarioNames.join(', ')}`)
+  process.exit(2)
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[(sorted.length - 1) >> 1]
+}
+
+function runWorker(nodeBin, server) {
+  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, server, scenario, String(opts.rounds), String(opts.requests)])
+  const out = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })
+  const line = out.stdout.trim().split('\n').pop() || ''
+  try {
+    return JSON.parse(line)
+  } catch {
+    return { error: (out.stderr || 'no result').trim().split('\n').pop() }
+  }
+}
+
+async function main() {
+  assertBuilt()
+  const nodeBin = await resolveNode(opts.node)
+  const perServer = new Map(opts.servers.map((s) => [s, { cpu: [], wall: [], error: null }]))
+  for (let p = 0; p < opts.processes; p++) {
+    for (const server of opts.servers) {
+      const slot = perServer.get(server)
+      if (slot.error) continue
+      const r = runWorker(nodeBin, server)
+      if (r.error) {
+        slot.error = r.error
+        process.stderr.write(`  ${server}: ${r.error}\n`)
+        continue
+      }
+      slot.cpu.push(Math.min(...r.cpuNs))
+      slot.wall.push(Math.min(...r.wallNs))
+      process.stderr.write(`  [${p + 1}/${opts.processes}] ${server.padEnd(13)} ${Math.min(...r.cpuNs)} ns CPU a request\n`)
+    }
+  }
+  const base = perServer.get('bare')
+  const baseCpu = base && base.cpu.length ? median(base.cpu) : undefined
+  console.log(`\n${scenario}, in-memory socket, CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
+  console.log('| server | median | lowest | ratio to bare (CPU per request) |')
+  console.log('|---|---:|---:|---:|')
+  for (const [server, slot] of perServer) {
+    if (slot.error) {
+      console.log(`| ${server} | – | – | ${slot.error} |`)
+      continue
+    }
+    const m = median(slot.cpu)
+    const ratio = baseCpu ? (m / baseCpu).toFixed(2) + '×' : '–'
+    console.log(`| ${server} | ${m.toLocaleString('en')} | ${Math.min(...slot.cpu).toLocaleString('en')} | ${ratio} |`)
+  }
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
