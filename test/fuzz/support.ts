@@ -167,14 +167,18 @@ export function growth(make: (n: number) => () => void, small: number, factor: n
  * Asserts that `make(n)`'s cost grows no faster than linearly between `small`
  * and `small * factor`, with a wide margin: the bound is `factor * slack`
  * (default slack 4), far below the `factor²` a quadratic algorithm shows for
- * the factors used (16 or more). A failing measurement is taken again once,
- * so that one unlucky pause cannot fail the test; a real super-linear cost
- * fails both.
+ * the factors used (16 or more). A failing measurement is taken again, up to
+ * RETRIES more times, keeping the lowest: `npm test` runs two test files at
+ * once on a two-core machine, and a neighbour's burst during the large-input
+ * batches once pushed a linear case to 1.05× the bound. Noise can only add
+ * time to a batch, each size keeps its fastest batch, and the retries keep the
+ * lowest ratio; a real super-linear cost (`factor²`) fails every try.
  */
+const RETRIES = 3
 export function assertLinear(label: string, make: (n: number) => () => void, small: number, factor = 16, slack = 4): number {
   const bound = factor * slack
   let ratio = growth(make, small, factor)
-  if (ratio > bound) ratio = Math.min(ratio, growth(make, small, factor))
+  for (let retry = 0; ratio > bound && retry < RETRIES; retry++) ratio = Math.min(ratio, growth(make, small, factor))
   assert.ok(ratio <= bound, `${label}: cost grew ${ratio.toFixed(1)}x for ${factor}x the input (bound ${bound}x)`)
   return ratio
 }
