@@ -67,6 +67,9 @@ describe('dev', () => {
   const colourOf = async (status: number): Promise<string> => {
     const { line } = await logOne('dev', {}, (req, res) => {
       res.statusCode = status
+      // A 204 has no body and no Content-Length (Node 18 passes both on and
+      // its client then waits for the bytes): dev shows "-" for the length.
+      if (status === 204) return res.end()
       res.setHeader('Content-Length', '2')
       res.end('xy')
     }, { path: '/d' })
@@ -76,7 +79,8 @@ describe('dev', () => {
   for (const [status, colour, name] of [[200, 32, 'green'], [204, 32, 'green'], [302, 36, 'cyan'], [404, 33, 'yellow'], [500, 31, 'red'], [503, 31, 'red']] as const) {
     test(`${status} is ${name}`, async () => {
       const line = await colourOf(status)
-      assert.match(line, new RegExp(`^<0>GET /d <${colour}>${status}<0> ${MS} ms - 2<0>$`))
+      const length = status === 204 ? '-' : '2'
+      assert.match(line, new RegExp(`^<0>GET /d <${colour}>${status}<0> ${MS} ms - ${length}<0>$`))
     })
   }
 

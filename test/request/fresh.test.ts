@@ -3,6 +3,7 @@
  * validators (ETag / Last-Modified set so far).
  */
 import assert from 'node:assert/strict'
+import http from 'node:http'
 import { describe, it } from 'node:test'
 import { freshness, type Case } from '../helpers/freshness'
 
@@ -42,12 +43,17 @@ describe('req.fresh', () => {
     assert.equal(await fresh({ response: { ETag: '"abc"' }, request }), false)
   })
 
-  it('is considered for GET, HEAD and QUERY only', async () => {
+  it('is considered for GET and HEAD, not for POST or PUT', async () => {
     const c = { response: { ETag: '"abc"' }, request: { 'If-None-Match': '"abc"' } }
     assert.equal(await fresh({ ...c, method: 'HEAD' }), true)
-    assert.equal(await fresh({ ...c, method: 'QUERY', body: '{"q":1}', request: { ...c.request, 'Content-Type': 'application/json' } }), true)
     assert.equal(await fresh({ ...c, method: 'POST', body: '{}' }), false)
     assert.equal(await fresh({ ...c, method: 'PUT', body: '{}' }), false)
+  })
+
+  // Node's HTTP parser knows QUERY from Node 20.x/22.x on; Node 18 refuses it.
+  it('is considered for QUERY too', { skip: !http.METHODS.includes('QUERY') && 'this Node has no QUERY method' }, async () => {
+    const c = { response: { ETag: '"abc"' }, request: { 'If-None-Match': '"abc"', 'Content-Type': 'application/json' } }
+    assert.equal(await fresh({ ...c, method: 'QUERY', body: '{"q":1}' }), true)
   })
 
   it('is considered for 2xx and 304 responses only', async () => {
