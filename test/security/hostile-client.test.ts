@@ -174,20 +174,27 @@ describe('framing the framework controls', () => {
 })
 
 describe('many headers, cookies, parameters; long URLs', () => {
-  it('1900 headers, 2000 cookies, a 1500-pair query (each near Node\'s 16 KB limit) are served, the query cut at 1000 pairs', async () => {
+  it('1400 headers, 2000 cookies, a 1500-pair query (each under Node\'s 16 KB limit) are served, the query cut at 1000 pairs', async () => {
     const a = webfw()
     a.use(webfw.cookieParser())
-    a.get('/q', (req: Any, res: Any) => res.json({ query: Object.keys(req.query).length, cookies: Object.keys(req.cookies).length, header: req.get('x998') ?? null, dropped: req.get('x1899') ?? null }))
+    a.get('/q', (req: Any, res: Any) => res.json({ query: Object.keys(req.query).length, cookies: Object.keys(req.cookies).length, header: req.get('x998') ?? null, dropped: req.get('x1399') ?? null }))
     const srv = await serve(a)
     try {
+      const ask = (target: string, extra: string) =>
+        converse(srv.port, `GET ${target} HTTP/1.1\r\nHost: h\r\n${extra}Connection: close\r\n\r\n`).reply
       const get = async (target: string, extra: string) => {
-        const reply = await converse(srv.port, `GET ${target} HTTP/1.1\r\nHost: h\r\n${extra}Connection: close\r\n\r\n`).reply
+        const reply = await ask(target, extra)
         assert.equal(reply.status, 200, reply.text.slice(0, 200))
         return JSON.parse(reply.body)
       }
-      const headers = Array.from({ length: 1900 }, (_, i) => `x${i}: v\r\n`).join('')
-      // Node keeps the first 1000 header lines (Host and x0 ... x998); the app sees what Node gives.
-      assert.deepEqual(await get('/q', headers), { query: 0, cookies: 0, header: 'v', dropped: null })
+      // 1400 header lines, 13 KB: under the 16 KB limit. Node 18 and 20 keep
+      // the first 1000 lines (Host and x0 ... x998) and the app sees what Node
+      // gives; Node 24 refuses more than 1000 with a 431 of its own. Either
+      // way the app keeps serving (the requests below).
+      const headers = Array.from({ length: 1400 }, (_, i) => `x${i}: v\r\n`).join('')
+      const many = await ask('/q', headers)
+      if (many.status === 431) assert.equal(many.body, '')
+      else assert.deepEqual(await get('/q', headers), { query: 0, cookies: 0, header: 'v', dropped: null })
       const cookies = Array.from({ length: 2000 }, (_, i) => `c${i}=1`).join(';')
       assert.deepEqual(await get('/q', `Cookie: ${cookies}\r\n`), { query: 0, cookies: 2000, header: null, dropped: null })
       const query = Array.from({ length: 1500 }, (_, i) => `k${i}=1`).join('&')
