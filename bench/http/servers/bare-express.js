@@ -10,12 +10,8 @@
 'use strict'
 
 const crypto = require('node:crypto')
-const http = require('node:http')
-const FindMyWay = require('find-my-way')
 const { serve, Unavailable } = require('./harness')
-const github = require('../../fixtures/github-routes')
-
-const JSON_TYPE = 'application/json; charset=utf-8'
+const { JSON_TYPE, jsonScenarios } = require('./bare-common')
 
 // One-shot hashing where Node has it (>= 20.12), as a framework would use.
 const sha1Base64 =
@@ -41,19 +37,6 @@ function sendJson(req, res, value) {
   res.end(body)
 }
 
-function notFound(req, res) {
-  res.statusCode = 404
-  res.end()
-}
-
-function listen(handler) {
-  return http.createServer(handler).listen(0, '127.0.0.1')
-}
-
-function router() {
-  return FindMyWay({ defaultRoute: notFound })
-}
-
 function notServed(name) {
   return () => {
     throw new Unavailable(`${name} is middleware work; this server only measures the JSON response defaults`)
@@ -61,31 +44,7 @@ function notServed(name) {
 }
 
 serve({
-  hello() {
-    return listen((req, res) => {
-      if (req.url === '/' && req.method === 'GET') sendJson(req, res, { hello: 'world' })
-      else notFound(req, res)
-    })
-  },
-
-  routes() {
-    const r = router()
-    github.routes.forEach(({ method, path }, route) => {
-      r.on(method, path, (req, res, params) => {
-        sendJson(req, res, { route, params })
-      })
-    })
-    return listen((req, res) => r.lookup(req, res))
-  },
-
-  param() {
-    const r = router()
-    r.on('GET', '/users/:id', (req, res, params) => {
-      sendJson(req, res, { id: params.id })
-    })
-    return listen((req, res) => r.lookup(req, res))
-  },
-
+  ...jsonScenarios(sendJson),
   stack: notServed('stack'),
   static: notServed('static'),
 })

@@ -5,20 +5,17 @@
 'use strict'
 
 const fs = require('node:fs')
-const http = require('node:http')
-const FindMyWay = require('find-my-way')
 const cookie = require('cookie')
 const { serve, nullStream } = require('./harness')
 const { combinedLine } = require('./combined-line')
-const github = require('../../fixtures/github-routes')
+const { JSON_TYPE, notFound, listen, router, jsonScenarios } = require('./bare-common')
 const payloads = require('../../fixtures/payloads')
 
-const JSON_TYPE = 'application/json; charset=utf-8'
 const BODY_LIMIT = 100 * 1024
 
 // writeHead with all headers at once is node:http's cheapest way to answer
 // (no per-header bookkeeping), which is what a ceiling should use.
-function sendJson(res, value) {
+function sendJson(req, res, value) {
   const body = JSON.stringify(value)
   res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body) })
   res.end(body)
@@ -31,19 +28,6 @@ function sendJsonLogged(res, value) {
   res.setHeader('Content-Type', JSON_TYPE)
   res.setHeader('Content-Length', Buffer.byteLength(body))
   res.end(body)
-}
-
-function notFound(req, res) {
-  res.statusCode = 404
-  res.end()
-}
-
-function listen(handler) {
-  return http.createServer(handler).listen(0, '127.0.0.1')
-}
-
-function router() {
-  return FindMyWay({ defaultRoute: notFound })
 }
 
 /** Reads and parses a JSON body, answering 400/413/415 itself on bad input. */
@@ -78,30 +62,7 @@ function readJson(req, res, callback) {
 }
 
 serve({
-  hello() {
-    return listen((req, res) => {
-      if (req.url === '/' && req.method === 'GET') sendJson(res, { hello: 'world' })
-      else notFound(req, res)
-    })
-  },
-
-  routes() {
-    const r = router()
-    github.routes.forEach(({ method, path }, route) => {
-      r.on(method, path, (req, res, params) => {
-        sendJson(res, { route, params })
-      })
-    })
-    return listen((req, res) => r.lookup(req, res))
-  },
-
-  param() {
-    const r = router()
-    r.on('GET', '/users/:id', (req, res, params) => {
-      sendJson(res, { id: params.id })
-    })
-    return listen((req, res) => r.lookup(req, res))
-  },
+  ...jsonScenarios(sendJson),
 
   stack() {
     const stream = nullStream()
