@@ -16,6 +16,7 @@ const { parseOptions } = require('../lib/options')
 const { pinned } = require('../lib/pin')
 const { resolveNode } = require('../lib/node-binary')
 const { assertBuilt } = require('../lib/results')
+const { median, ratio, formatInt, formatRatio } = require('../lib/stats')
 const { scenarioNames } = require('../http/scenarios')
 const { serverIds } = require('../http/servers')
 
@@ -39,11 +40,6 @@ const scenario = opts._[0] || 'hello'
 if (!scenarioNames.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; known: ${scenarioNames.join(', ')}`)
   process.exit(2)
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[(sorted.length - 1) >> 1]
 }
 
 function runWorker(nodeBin, server) {
@@ -77,7 +73,7 @@ async function main() {
     }
   }
   const base = perServer.get('bare')
-  const baseCpu = base && base.cpu.length ? median(base.cpu) : undefined
+  const baseCpu = base ? median(base.cpu) : undefined
   console.log(`\n${scenario}, in-memory socket, CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
   console.log('| server | median | lowest | ratio to bare (CPU per request) |')
   console.log('|---|---:|---:|---:|')
@@ -87,8 +83,7 @@ async function main() {
       continue
     }
     const m = median(slot.cpu)
-    const ratio = baseCpu ? (m / baseCpu).toFixed(2) + '×' : '–'
-    console.log(`| ${server} | ${m.toLocaleString('en')} | ${Math.min(...slot.cpu).toLocaleString('en')} | ${ratio} |`)
+    console.log(`| ${server} | ${formatInt(m)} | ${formatInt(Math.min(...slot.cpu))} | ${formatRatio(ratio(m, baseCpu))} |`)
   }
 }
 
