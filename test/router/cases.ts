@@ -129,6 +129,22 @@ export const cases: RoutingCase[] = [
     ],
   },
   {
+    name: 'parameters keep the case of the path when routing ignores case',
+    build(app, h) {
+      app.get('/users/:name/repos', h.p('repos'))
+      app.get('/Users/Me', h.p('me'))
+    },
+    steps: [
+      { path: '/users/octocat/repos', log: ['repos {"name":"octocat"}'] },
+      { path: '/Users/OctoCat/REPOS', log: ['repos {"name":"OctoCat"}'] },
+      { path: '/users/OctoCat/repos/', log: ['repos {"name":"OctoCat"}'] },
+      { path: '/users/me', log: ['me {}'] },
+      { path: '/USERS/ME', log: ['me {}'] },
+      { path: '/users/me/repos', log: ['repos {"name":"me"}'] },
+      { path: '/users/ME/repos?q=Z', log: ['repos {"name":"ME"}'] },
+    ],
+  },
+  {
     name: 'strict and case-sensitive routing',
     build(app, h) {
       app.enable('strict routing')
