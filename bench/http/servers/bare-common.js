@@ -1,14 +1,18 @@
 // What the two plain node:http servers (bare.js, bare-express.js) share: the
-// 404, the listening server, the find-my-way router, and the three JSON
-// scenarios built around a given way of sending the JSON answer, so that the
-// two servers differ in that answer and nothing else.
+// 404, the listening server, the find-my-way router, the JSON body reader, and
+// the four JSON scenarios built around a given way of sending the JSON answer,
+// so that the two servers differ in that answer and nothing else.
 'use strict'
 
 const http = require('node:http')
+const cookie = require('cookie')
 const FindMyWay = require('find-my-way')
 const github = require('../../fixtures/github-routes')
+const { nullStream } = require('./harness')
+const { combinedLine } = require('./combined-line')
 
 const JSON_TYPE = 'application/json; charset=utf-8'
+const BODY_LIMIT = 100 * 1024
 
 function notFound(req, res) {
   res.statusCode = 404
@@ -23,11 +27,43 @@ function router() {
   return FindMyWay({ defaultRoute: notFound })
 }
 
+/** Reads and parses a JSON body, answering 400/413/415 itself on bad input. */
+function readJson(req, res, callback) {
+  const type = req.headers['content-type']
+  if (typeof type !== 'string' || !type.startsWith('application/json')) {
+    res.statusCode = 415
+    return res.end()
+  }
+  const chunks = []
+  let size = 0
+  req.on('data', (chunk) => {
+    size += chunk.length
+    if (size > BODY_LIMIT) {
+      res.statusCode = 413
+      res.end()
+      req.destroy()
+      return
+    }
+    chunks.push(chunk)
+  })
+  req.on('end', () => {
+    let body
+    try {
+      body = JSON.parse(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+    } catch {
+      res.statusCode = 400
+      return res.end()
+    }
+    callback(body)
+  })
+}
+
 /**
- * The hello, routes and param builders of `serve()`, each answering with
- * `sendJson(req, res, value)`.
+ * The hello, routes, param and stack builders of `serve()`, each answering
+ * with `sendJson(req, res, value)`; stack with `sendJsonLogged`, which must
+ * set Content-Length with setHeader so that the log line can read it back.
  */
-function jsonScenarios(sendJson) {
+function jsonScenarios(sendJson, sendJsonLogged = sendJson) {
   return {
     hello() {
       return listen((req, res) => {
@@ -52,6 +88,23 @@ function jsonScenarios(sendJson) {
         sendJson(req, res, { id: params.id })
       })
       return listen((req, res) => r.lookup(req, res))
+    },
+
+    stack() {
+      const stream = nullStream()
+      const r = router()
+      r.on('POST', '/api/users/:id/items', (req, res, params) => {
+        readJson(req, res, (body) => {
+          const cookies = cookie.parse(req.headers.cookie || '')
+          sendJsonLogged(req, res, { id: params.id, session: cookies.session, count: body.items.length })
+        })
+      })
+      return listen((req, res) => {
+        res.on('finish', () => {
+          stream.write(combinedLine(req, res.statusCode, res.getHeader('content-length')))
+        })
+        r.lookup(req, res)
+      })
     },
   }
 }
