@@ -1,7 +1,7 @@
 // The servers the end-to-end benchmark compares, in the order they run.
 // `bare` is the ceiling: plain node:http, with find-my-way in the routed
 // scenarios. `bare-express` is the same plus, by hand, the response work
-// Express does by default (JSON scenarios only): webfw's distance to it is
+// Express does by default (all but static): webfw's distance to it is
 // webfw's own overhead.
 'use strict'
 
