@@ -11,6 +11,7 @@ import { hashesStrings, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
+import { putHeader, readHeader } from './header-table'
 import type { ResponseInternal } from './internal'
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
@@ -75,7 +76,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     let chunk = body
     let encoding = bodyEncoding
     const etagFn = res.app.get('etag fn') as ETagFn | undefined
-    const wantETag = typeof etagFn === 'function' && !res.getHeader('ETag')
+    const wantETag = typeof etagFn === 'function' && !readHeader(res, 'etag', 'ETag')
 
     let len: number | undefined
     if (chunk !== undefined) {
@@ -92,14 +93,18 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       }
       // Content-Length and Transfer-Encoding cannot be sent together; 4.x
       // keeps a Content-Length the application set.
-      if (!res.getHeader('Transfer-Encoding') && !(keepContentLength && res.hasHeader('Content-Length'))) {
-        res.setHeader('Content-Length', String(len))
+      if (!readHeader(res, 'transfer-encoding', 'Transfer-Encoding') && !(keepContentLength && res.hasHeader('Content-Length'))) {
+        putHeader(res, 'content-length', 'Content-Length', String(len))
       }
     }
 
     if (wantETag && len !== undefined) {
       const etag = (etagFn as ETagFn)(chunk as string | Buffer, encoding)
-      if (etag) res.setHeader('ETag', etag)
+      // webfw's own tags are base64 and hex: only an application's function needs the value check.
+      if (etag) {
+        if (hashesStrings(etagFn as ETagFn)) putHeader(res, 'etag', 'ETag', etag)
+        else res.setHeader('ETag', etag)
+      }
     }
 
     if (isFresh(res)) res.statusCode = 304
@@ -135,9 +140,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     switch (typeof chunk) {
       case 'string': {
         encoding = 'utf8'
-        const type = this.getHeader('Content-Type')
+        const type = readHeader(this, 'content-type', 'Content-Type')
         if (typeof type !== 'string') {
-          this.setHeader('Content-Type', HTML_UTF8)
+          putHeader(this, 'content-type', 'Content-Type', HTML_UTF8)
         } else {
           const withCharset = setCharset(type, 'utf-8')
           if (withCharset !== type) this.setHeader('Content-Type', withCharset)
@@ -194,8 +199,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (arguments.length === 2 && style.legacyArguments) obj = legacyBody(this, 'json', obj, arguments[1])
     const app = this.app
     const body = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
-    if (this.getHeader('Content-Type')) return this.send(body)
-    this.setHeader('Content-Type', JSON_UTF8)
+    if (readHeader(this, 'content-type', 'Content-Type')) return this.send(body)
+    putHeader(this, 'content-type', 'Content-Type', JSON_UTF8)
     // Straight to the body step when res.send is webfw's own: the type was
     // just set, so send's type step would only read it back (~150 ns). An
     // application or middleware that wrapped res.send still gets the call.

@@ -1,0 +1,59 @@
+/**
+ * What res.json's own header work costs through node:http's setHeader and
+ * getHeader against writing the response's header table directly
+ * (src/response/header-table.ts): four sets (X-Powered-By, Content-Type,
+ * Content-Length, ETag) and three reads (Content-Type, ETag,
+ * Transfer-Encoding) on a fresh ServerResponse. A third task builds the
+ * response only, to subtract.
+ *
+ * Run: npm run build && node bench/header-table.bench.js   (BENCH_NODE-style: run it with each node binary to compare)
+ */
+'use strict'
+
+const { Socket } = require('node:net')
+const http = require('node:http')
+const { Bench } = require('tinybench')
+const { putHeader, readHeader } = require('../dist/response/header-table')
+
+const socket = new Socket()
+const request = new http.IncomingMessage(socket)
+request.method = 'GET'
+const ETAG = 'W/"11-Ff1a2b3c4d5e6f7a8b9c0d1e2f3"'
+
+const bench = new Bench({ time: 1000, warmupTime: 300 })
+bench
+  .add('new ServerResponse only', () => {
+    return new http.ServerResponse(request)
+  })
+  .add('setHeader ×4 + getHeader ×3', () => {
+    const res = new http.ServerResponse(request)
+    res.setHeader('X-Powered-By', 'webfw')
+    res.getHeader('Content-Type')
+    res.setHeader('Content-Type', 'application/json; charset=utf-8')
+    res.getHeader('ETag')
+    res.getHeader('Transfer-Encoding')
+    res.setHeader('Content-Length', '17')
+    res.setHeader('ETag', ETAG)
+    return res
+  })
+  .add('header table ×4 + ×3', () => {
+    const res = new http.ServerResponse(request)
+    putHeader(res, 'x-powered-by', 'X-Powered-By', 'webfw')
+    readHeader(res, 'content-type', 'Content-Type')
+    putHeader(res, 'content-type', 'Content-Type', 'application/json; charset=utf-8')
+    readHeader(res, 'etag', 'ETag')
+    readHeader(res, 'transfer-encoding', 'Transfer-Encoding')
+    putHeader(res, 'content-length', 'Content-Length', '17')
+    putHeader(res, 'etag', 'ETag', ETAG)
+    return res
+  })
+
+bench.run().then(() => {
+  const mean = (name) => bench.tasks.find((task) => task.name === name).result.mean * 1e6
+  const base = mean('new ServerResponse only')
+  console.log(`node ${process.version}`)
+  for (const task of bench.tasks) {
+    const ns = task.result.mean * 1e6
+    console.log(`${task.name.padEnd(30)} ${ns.toFixed(0).padStart(6)} ns  (${(ns - base).toFixed(0).padStart(5)} ns over the response alone)`)
+  }
+})

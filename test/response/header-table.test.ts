@@ -1,0 +1,107 @@
+/**
+ * The headers webfw sets on every response (X-Powered-By, Content-Type,
+ * Content-Length, its own ETag) are written straight into node:http's header
+ * table. These tests pin what that must not change: the spelling on the wire,
+ * what header APIs and writeHead hooks see, wrapped setHeader/getHeader
+ * seeing every call, and setHeader's error once the headers are sent.
+ */
+import assert from 'node:assert/strict'
+import http from 'node:http'
+import { describe, it } from 'node:test'
+import { call, rawHttp } from '../helpers/call'
+import { type Any, webfw, webfw4 } from '../helpers/webfw'
+
+const jsonApp = (factory: Any) => {
+  const app = factory()
+  app.get('/json', (_req: unknown, res: Any) => res.json({ a: 1 }))
+  app.get('/html', (_req: unknown, res: Any) => res.send('<p>hi</p>'))
+  return app
+}
+
+describe('headers webfw sets on a response', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    it(`keep their spelling on the wire (${version})`, async () => {
+      const app = jsonApp(factory)
+      const json = await rawHttp(app, 'GET /json HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+      assert.match(json, /\r\nX-Powered-By: webfw\r\n/)
+      assert.match(json, /\r\nContent-Type: application\/json; charset=utf-8\r\n/)
+      assert.match(json, /\r\nContent-Length: 7\r\n/)
+      assert.match(json, /\r\nETag: W\/"7-[A-Za-z0-9+/]{27}"\r\n/)
+      const html = await rawHttp(app, 'GET /html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+      assert.match(html, /\r\nContent-Type: text\/html; charset=utf-8\r\n/)
+      assert.match(html, /\r\nContent-Length: 9\r\n/)
+    })
+  }
+
+  it('are seen by getHeaders, hasHeader and removeHeader in a writeHead hook', async () => {
+    const app = webfw()
+    let seen: Record<string, unknown> = {}
+    app.use((_req: unknown, res: Any, next: () => void) => {
+      const writeHead = res.writeHead
+      res.writeHead = function hooked(this: Any, ...args: unknown[]) {
+        seen = { ...this.getHeaders(), hasETag: this.hasHeader('etag'), names: this.getHeaderNames() }
+        this.removeHeader('X-Powered-By')
+        return writeHead.apply(this, args)
+      }
+      next()
+    })
+    app.get('/', (_req: unknown, res: Any) => res.json({ a: 1 }))
+    const res = await call(app)
+    assert.equal(seen['x-powered-by'], 'webfw')
+    assert.equal(seen['content-type'], 'application/json; charset=utf-8')
+    assert.equal(seen['content-length'], '7')
+    assert.equal(seen.etag, res.headers.etag)
+    assert.equal(seen.hasETag, true)
+    assert.deepEqual(seen.names, ['x-powered-by', 'content-type', 'content-length', 'etag'])
+    assert.equal(res.headers['x-powered-by'], undefined)
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+  })
+
+  it('all pass through a wrapped setHeader and getHeader', async () => {
+    const app = jsonApp(webfw)
+    const sets: string[] = []
+    const gets: string[] = []
+    const server = (req: http.IncomingMessage, res: Any) => {
+      const setHeader = res.setHeader
+      const getHeader = res.getHeader
+      res.setHeader = function wrapped(this: Any, name: string, value: unknown) {
+        sets.push(`${name}: ${String(value)}`)
+        return setHeader.call(this, name, name === 'Content-Type' ? `${String(value)}; wrapped` : value)
+      }
+      res.getHeader = function wrapped(this: Any, name: string) {
+        gets.push(name.toLowerCase())
+        return getHeader.call(this, name)
+      }
+      app(req, res)
+    }
+    const res = await call(server, '/json')
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8; wrapped')
+    assert.deepEqual(
+      sets.map((line) => line.split(':')[0]),
+      ['X-Powered-By', 'Content-Type', 'Content-Length', 'ETag'],
+    )
+    for (const name of ['content-type', 'etag', 'transfer-encoding']) assert.ok(gets.includes(name), name)
+  })
+
+  it('after the headers are sent, res.json and res.send throw setHeader’s error', async () => {
+    const app = webfw()
+    const codes: unknown[] = []
+    app.get('/', (_req: unknown, res: Any) => {
+      res.end('done')
+      for (const again of [() => res.json({ a: 1 }), () => res.send('<p>again</p>')]) {
+        try {
+          again()
+          codes.push('no error')
+        } catch (err) {
+          codes.push((err as { code?: unknown }).code)
+        }
+      }
+    })
+    const res = await call(app)
+    assert.equal(res.body, 'done')
+    assert.deepEqual(codes, ['ERR_HTTP_HEADERS_SENT', 'ERR_HTTP_HEADERS_SENT'])
+  })
+})
