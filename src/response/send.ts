@@ -93,7 +93,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       }
       // Content-Length and Transfer-Encoding cannot be sent together; 4.x
       // keeps a Content-Length the application set.
-      if (!readHeader(res, 'transfer-encoding', 'Transfer-Encoding') && !(keepContentLength && res.hasHeader('Content-Length'))) {
+      const chunked = readHeader(res, 'transfer-encoding', 'Transfer-Encoding')
+      if (!chunked && !(keepContentLength && readHeader(res, 'content-length', 'Content-Length') !== undefined)) {
         putHeader(res, 'content-length', 'Content-Length', String(len))
       }
     }
