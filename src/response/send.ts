@@ -77,12 +77,15 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     let encoding = bodyEncoding
     const etagFn = res.app.get('etag fn') as ETagFn | undefined
     const wantETag = typeof etagFn === 'function' && !readHeader(res, 'etag', 'ETag')
+    // webfw's own generators take a string body and make tags (base64, hex)
+    // that need no value check; an application's gets a Buffer and setHeader.
+    const ownETag = wantETag && hashesStrings(etagFn as ETagFn)
 
     let len: number | undefined
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (chunk.length < 1000 && (!wantETag || hashesStrings(etagFn as ETagFn))) {
+      } else if (chunk.length < 1000 && (!wantETag || ownETag)) {
         // A short string stays a string unless an application's etag function
         // needs the Buffer: no Buffer is allocated and copied per response.
         len = Buffer.byteLength(chunk, encoding)
@@ -101,9 +104,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
 
     if (wantETag && len !== undefined) {
       const etag = (etagFn as ETagFn)(chunk as string | Buffer, encoding)
-      // webfw's own tags are base64 and hex: only an application's function needs the value check.
       if (etag) {
-        if (hashesStrings(etagFn as ETagFn)) putHeader(res, 'etag', 'ETag', etag)
+        if (ownETag) putHeader(res, 'etag', 'ETag', etag)
         else res.setHeader('ETag', etag)
       }
     }
