@@ -6,7 +6,7 @@
  * Transfer-Encoding) on a fresh ServerResponse. A third task builds the
  * response only, to subtract.
  *
- * Run: npm run build && node bench/header-table.bench.js   (BENCH_NODE-style: run it with each node binary to compare)
+ * Run: npm run build && node bench/header-table.bench.js   (run it under each node binary to compare)
  */
 'use strict'
 
