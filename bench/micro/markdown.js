@@ -8,7 +8,11 @@ const { formatNs, formatInt, formatRatio } = require('../lib/stats')
 function markdown(results, level = 2) {
   const h = '#'.repeat(level)
   const m = results.meta
-  const lines = [`${h} Micro benchmarks, ${m.node} (${m.date.slice(0, 10)})`, '', `tinybench, one process per file pinned to one CPU; ${m.cpu}; commit ${m.commit}. Times are medians per operation.`, '']
+  const rounds = m.options && m.options.rounds > 1 ? m.options.rounds : 0
+  const method = rounds
+    ? ` Each group ran in ${rounds} interleaved rounds; times are medians of all samples, and each ratio is the median of the ${rounds} per-round ratios (task and baseline sampled moments apart), with their range in brackets.`
+    : ''
+  const lines = [`${h} Micro benchmarks, ${m.node} (${m.date.slice(0, 10)})`, '', `tinybench, one process per file pinned to one CPU; ${m.cpu}; commit ${m.commit}. Times are medians per operation.${method}`, '']
   for (const f of results.files) {
     if (f.error && !f.standalone) {
       lines.push(`${h}# ${f.file}`, '', `failed: ${f.error}`, '')
@@ -29,7 +33,8 @@ function markdown(results, level = 2) {
           lines.push(`| ${t.name} | error: ${t.error.split('\n')[0]} | | |${g.baseline ? ' |' : ''}`)
           continue
         }
-        const r = g.baseline ? ` | ${formatRatio(t.ratio)}` : ''
+        const range = t.ratioRange && t.name !== g.baseline ? ` (${t.ratioRange.map((x) => x.toFixed(2)).join('–')})` : ''
+        const r = g.baseline ? ` | ${formatRatio(t.ratio)}${range}` : ''
         lines.push(`| ${t.name} | ${formatNs(t.p50Ns)} | ${formatNs(t.meanNs)} ± ${t.rme.toFixed(1)}% | ${formatInt(t.opsPerSec)}${r} |`)
       }
       for (const n of g.notes || []) lines.push('', n)

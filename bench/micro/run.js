@@ -1,5 +1,10 @@
 // `npm run bench`: runs every micro benchmark, each in its own process
 // pinned to one CPU, and writes one JSON and one Markdown file of results.
+// Each group's sampling time is split into interleaved rounds (`--rounds`,
+// default 5): every task samples in round 1, then every task in round 2, and
+// so on, and a task's ratio to the baseline is the median of its per-round
+// ratios, so that a drift in the machine's speed between two tasks' turns
+// does not become a ratio.
 // `npm run bench -- router query` runs only the files whose names contain
 // one of the words. Picked up: bench/micro/*.bench.js, and the benchmark
 // scripts other parts of the project keep at bench/*.bench.{js,mjs}.
@@ -38,6 +43,7 @@ const { markdown } = require('./markdown')
 
 const spec = {
   time: { type: 'number', default: 1000, env: 'BENCH_MICRO_TIME', help: 'milliseconds of sampling per task (a group may set its own)' },
+  rounds: { type: 'number', default: 5, env: 'BENCH_MICRO_ROUNDS', help: 'interleaved rounds the sampling time is split into (ratios are medians over rounds)' },
   node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the benchmarks, or a major version ("24")' },
   cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the benchmark processes are pinned to' },
   out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/micro-node<major>)' },
@@ -50,7 +56,70 @@ function log(line) {
 
 // ---- child: run the groups of one file -------------------------------------
 
-async function runFile(file, time) {
+/** The median of a list of numbers (sorted copy). */
+function medianOf(values) {
+  const v = [...values].sort((a, b) => a - b)
+  const mid = v.length >> 1
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
+}
+
+/**
+ * Runs a group's tasks in `rounds` interleaved rounds: every task samples for
+ * a share of the time in round 1, then every task again in round 2, and so on.
+ * On a machine whose speed drifts over seconds (a shared VM), a task run in
+ * one block would be compared with a baseline sampled at another speed; with
+ * rounds, each ratio is taken between tasks sampled moments apart, and the
+ * reported ratio is the median of the per-round ratios. Times are the median
+ * (and mean, p99) of all samples of all rounds.
+ */
+function runGroupRounds(Bench, group, time, rounds) {
+  const options = group.options || {}
+  const share = Math.max(50, Math.round((options.time ?? time) / rounds))
+  const names = Object.keys(group.tasks)
+  const samples = new Map(names.map((n) => [n, []]))
+  const roundP50 = new Map(names.map((n) => [n, []]))
+  const errors = new Map()
+  let warmed = false
+  return (async () => {
+    for (let round = 0; round < rounds; round++) {
+      // tinybench's warm-up runs once: later rounds reuse the warmed code.
+      const bench = new Bench({ ...options, time: share, warmup: !warmed && options.warmup !== false })
+      for (const [name, t] of Object.entries(group.tasks)) {
+        if (errors.has(name)) continue
+        if (typeof t === 'function') bench.add(name, t)
+        else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
+      }
+      if (group.async) await bench.run()
+      else bench.runSync()
+      warmed = true
+      for (const t of bench.tasks) {
+        const r = t.result
+        if (!r || r.error) {
+          errors.set(t.name, String((r && r.error && r.error.stack) || 'no result'))
+          continue
+        }
+        samples.get(t.name).push(...r.latency.samples)
+        roundP50.get(t.name).push(r.latency.p50)
+      }
+    }
+    return { names, samples, roundP50, errors }
+  })()
+}
+
+/** Mean, relative margin of error (95%) and p99 of a sample list, in ms. */
+function describe(list) {
+  const n = list.length
+  let sum = 0
+  for (const x of list) sum += x
+  const mean = sum / n
+  let sq = 0
+  for (const x of list) sq += (x - mean) * (x - mean)
+  const sem = n > 1 ? Math.sqrt(sq / (n - 1) / n) : 0
+  const sorted = [...list].sort((a, b) => a - b)
+  return { mean, rme: mean > 0 ? (196 * sem) / mean : 0, p50: medianOf(sorted), p99: sorted[Math.min(n - 1, Math.floor(n * 0.99))] }
+}
+
+async function runFile(file, time, rounds) {
   const { Bench } = require('tinybench')
   const exported = require(file)
   const groups = (Array.isArray(exported) ? exported : [exported]).filter((g) => g && typeof g === 'object' && g.tasks)
@@ -60,40 +129,36 @@ async function runFile(file, time) {
     group.notes = group.notes || []
     if (group.setup) await group.setup()
     if (group.check) await group.check()
-    const bench = new Bench({ time, ...group.options })
-    for (const [name, t] of Object.entries(group.tasks)) {
-      if (typeof t === 'function') bench.add(name, t)
-      else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
-    }
     log(`  ${group.title}`)
-    bench.addEventListener('cycle', (e) => {
-      const r = e.task.result
-      if (r && !r.error) log(`    ${e.task.name.padEnd(44)} ${formatNs((r.latency.p50 * 1e6) / (group.batch || 1)).padStart(10)} / ${group.unit || 'op'}`)
-    })
+    const batch = group.batch || 1
     const machine0 = machineCpu()
     const self0 = process.cpuUsage()
     const wall0 = process.hrtime.bigint()
-    if (group.async) await bench.run()
-    else bench.runSync()
+    const run = await runGroupRounds(Bench, group, time, rounds)
     const self = process.cpuUsage(self0)
     const cpu = cpuShares({ wall: Number(process.hrtime.bigint() - wall0) / 1e9, server: (self.user + self.system) / 1e6, load: 0, machineBefore: machine0, machineAfter: machineCpu() })
-    const batch = group.batch || 1
-    const tasks = bench.tasks.map((t) => {
-      const r = t.result
-      if (!r || r.error) return { name: t.name, error: String((r && r.error && r.error.stack) || 'no result') }
-      return {
-        name: t.name,
-        meanNs: (r.latency.mean * 1e6) / batch,
-        p50Ns: (r.latency.p50 * 1e6) / batch,
-        p99Ns: (r.latency.p99 * 1e6) / batch,
-        rme: r.latency.rme,
-        samples: r.latency.samples.length,
-        opsPerSec: r.throughput.mean * batch,
+    const baseRounds = group.baseline && !run.errors.has(group.baseline) ? run.roundP50.get(group.baseline) : null
+    const tasks = run.names.map((name) => {
+      if (run.errors.has(name)) return { name, error: run.errors.get(name) }
+      const d = describe(run.samples.get(name))
+      const task = {
+        name,
+        meanNs: (d.mean * 1e6) / batch,
+        p50Ns: (d.p50 * 1e6) / batch,
+        p99Ns: (d.p99 * 1e6) / batch,
+        rme: d.rme,
+        samples: run.samples.get(name).length,
+        opsPerSec: (1000 / d.mean) * batch,
       }
+      if (baseRounds) {
+        const perRound = run.roundP50.get(name).map((p, i) => p / baseRounds[i])
+        task.ratio = medianOf(perRound)
+        task.ratioRange = [Math.min(...perRound), Math.max(...perRound)]
+      }
+      log(`    ${name.padEnd(44)} ${formatNs(task.p50Ns).padStart(10)} / ${group.unit || 'op'}${task.ratio !== undefined ? `  ×${task.ratio.toFixed(2)}` : ''}`)
+      return task
     })
-    const base = tasks.find((t) => t.name === group.baseline)
-    for (const t of tasks) if (base && t.p50Ns !== undefined) t.ratio = t.p50Ns / base.p50Ns
-    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, cpu, tasks })
+    out.push({ title: group.title, unit: group.unit || 'op', batch, baseline: group.baseline, target: group.target, notes: group.notes, rounds, cpu, tasks })
   }
   return { standalone: false, groups: out }
 }
@@ -109,7 +174,7 @@ function exportsGroups(file) {
 function runChild(opts, file) {
   const standalone = !exportsGroups(file)
   return new Promise((resolve) => {
-    const argv = standalone ? [file] : [__filename, '--child', file, '--time', String(opts.time)]
+    const argv = standalone ? [file] : [__filename, '--child', file, '--time', String(opts.time), '--rounds', String(opts.rounds)]
     const [command, args] = pinned(opts.cpu, opts.node, argv)
     const stdio = standalone ? ['ignore', 'pipe', 'inherit'] : ['ignore', 'inherit', 'inherit', 'ipc']
     const child = spawn(command, args, { stdio, env: { ...process.env, NODE_ENV: 'production' }, cwd: root })
@@ -149,7 +214,7 @@ async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench -- [file-name-words] [options]')
   opts.node = resolveNode(opts.node)
   if (opts.child) {
-    const result = await runFile(path.resolve(opts.child), opts.time)
+    const result = await runFile(path.resolve(opts.child), opts.time, Math.max(1, Math.floor(opts.rounds)))
     process.send(result)
     return
   }
@@ -160,7 +225,7 @@ async function main() {
   const meta = machineInfo(opts.node)
   const out = resultPath(opts.out, 'micro', meta)
   log(`webfw bench · ${meta.node} · ${meta.cpu} · ${files.length} file(s): ${files.join(', ')}`)
-  const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, cpu: opts.cpu } }, files: [] }
+  const results = { kind: 'micro', meta: { ...meta, options: { time: opts.time, rounds: opts.rounds, cpu: opts.cpu } }, files: [] }
   for (const f of files) {
     log(`\n${f}`)
     const r = await runChild(opts, path.join(path.dirname(__dirname), f))
