@@ -6,6 +6,11 @@
 // Also: the per-response cost of reqlog's own res.writeHead hook against
 // on-headers (what morgan uses), each recording the same start marks.
 //
+// The tasks run in 5 interleaved rounds (every task, then every task again),
+// and each "faster than" figure is the median of the per-round ratios, with
+// their range: on a shared machine whose speed drifts, two tasks sampled
+// seconds apart in one block would be compared at different speeds.
+//
 // usage: npm run bench:reqlog   (builds first)
 import http from 'node:http'
 import { createRequire } from 'node:module'
@@ -86,36 +91,55 @@ function recordStart() {
   this._startTime = new Date()
 }
 
-const bench = new Bench({ time: 2000, warmupTime: 500 })
+const ROUNDS = 5
+const tasks = {}
 for (const [name, [ours, theirs]] of Object.entries(lines)) {
-  bench.add(`${name} reqlog`, batch(ours, reqlog))
-  bench.add(`${name} morgan`, batch(theirs, morgan))
+  tasks[`${name} reqlog`] = batch(ours, reqlog)
+  tasks[`${name} morgan`] = batch(theirs, morgan)
 }
-bench.add('writeHead hook reqlog', () => {
+tasks['writeHead hook reqlog'] = () => {
   for (let i = 0; i < BATCH; i++) {
     const r = fakeResponse()
     hookWriteHead(r)
     r.writeHead(200, fields)
   }
-})
-bench.add('writeHead hook morgan', () => {
+}
+tasks['writeHead hook morgan'] = () => {
   for (let i = 0; i < BATCH; i++) {
     const r = fakeResponse()
     onHeaders(r, recordStart)
     r.writeHead(200, fields)
   }
-})
-await bench.run()
+}
+
+// Per task, the median time of each round (medians: the machines this runs on
+// are often shared, and means take in their hiccups), and the samples taken.
+const perRound = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]))
+const sampleCount = Object.fromEntries(Object.keys(tasks).map((name) => [name, 0]))
+for (let round = 0; round < ROUNDS; round++) {
+  const bench = new Bench({ time: 400, warmupTime: 500, warmup: round === 0 })
+  for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn)
+  await bench.run()
+  for (const t of bench.tasks) {
+    perRound[t.name].push((t.result.latency.p50 * 1e6) / BATCH)
+    sampleCount[t.name] += t.result.latency.samples.length
+  }
+}
 if (length === 0) throw new Error('no output')
 
-// medians: the machines this runs on are often shared, and means take in their hiccups
-const mean = Object.fromEntries(bench.tasks.map((t) => [t.name, t.result.latency.p50 * 1e6 / BATCH]))
-console.table(bench.tasks.map((t) => ({
-  task: t.name,
-  'ns per line or response (median)': mean[t.name].toFixed(1),
-  'rme %': t.result.latency.rme.toFixed(2),
-  samples: t.result.latency.samples.length,
+function median(values) {
+  const v = [...values].sort((a, b) => a - b)
+  const mid = v.length >> 1
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
+}
+
+console.table(Object.keys(tasks).map((name) => ({
+  task: name,
+  'ns per line or response (median of round medians)': median(perRound[name]).toFixed(1),
+  samples: sampleCount[name],
 })))
 for (const name of [...Object.keys(lines), 'writeHead hook']) {
-  console.log(`${name}: reqlog is ${(mean[`${name} morgan`] / mean[`${name} reqlog`]).toFixed(2)}x faster than morgan`)
+  const ratios = perRound[`${name} morgan`].map((theirs, i) => theirs / perRound[`${name} reqlog`][i])
+  const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
+  console.log(`${name}: reqlog is ${median(ratios).toFixed(2)}x faster than morgan (median of ${ROUNDS} rounds, range ${range})`)
 }

@@ -6,6 +6,11 @@
  * call is timed. A second group times the whole request through each app
  * (routing to one GET route that calls the member).
  *
+ * The tasks run in 5 interleaved rounds (every task, then every task again),
+ * and each "as fast as" figure is the median of the per-round ratios, with
+ * their range: on a shared machine whose speed drifts, two tasks sampled
+ * seconds apart in one block would be compared at different speeds.
+ *
  * Run: npm run build && node bench/res-send.bench.js
  */
 'use strict'
@@ -56,60 +61,72 @@ function plainPair(Req, Res) {
   }
 }
 
-function memberTasks(bench, name, makePair, member) {
+const ROUNDS = 5
+
+/** A timed call of `res[member](body)` on a fresh pair made before each call. */
+function memberTask(name, makePair, member) {
   let pair
-  bench.add(`${member} ${name}`, () => pair.res[member](body), {
-    beforeEach() {
-      pair = makePair()
-    },
-  })
+  return [`${member} ${name}`, () => pair.res[member](body), { beforeEach() { pair = makePair() } }]
 }
 
-function appTasks(bench, name, app, makePair, member) {
+/** A whole request through `app` to a GET route that calls `res[member](body)`. */
+function appTask(name, app, makePair, member) {
   app.get('/', (req, res) => res[member](body))
   let pair
-  bench.add(`app + ${member} ${name}`, () => app(pair.req, pair.res), {
-    beforeEach() {
-      pair = makePair()
-    },
-  })
+  return [`app + ${member} ${name}`, () => app(pair.req, pair.res), { beforeEach() { pair = makePair() } }]
+}
+
+function median(values) {
+  const v = [...values].sort((a, b) => a - b)
+  const mid = v.length >> 1
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
 }
 
 async function main() {
   const time = Number(process.env.BENCH_TIME || 1500)
   const w = webfw()
   const e = express()
-  const members = new Bench({ time, warmupTime: 300 })
+  const groups = [[], []]
   for (const member of ['json', 'send']) {
-    memberTasks(members, 'webfw', webfwPair(w), member)
-    memberTasks(members, 'express', expressPair(e), member)
+    groups[0].push(memberTask('webfw', webfwPair(w), member), memberTask('express', expressPair(e), member))
   }
-  await members.run()
-
-  const apps = new Bench({ time, warmupTime: 300 })
   for (const member of ['json', 'send']) {
     const wa = webfw()
     const ea = express()
     const { IncomingMessage: Req, ServerResponse: Res } = serverClasses(wa)
-    appTasks(apps, 'webfw', wa, plainPair(Req, Res), member)
-    appTasks(apps, 'express', ea, plainPair(http.IncomingMessage, http.ServerResponse), member)
+    groups[1].push(
+      appTask('webfw', wa, plainPair(Req, Res), member),
+      appTask('express', ea, plainPair(http.IncomingMessage, http.ServerResponse), member),
+    )
   }
-  await apps.run()
 
-  const rows = [...members.tasks, ...apps.tasks].map((t) => ({
-    task: t.name,
-    'ops/s': Math.round(t.result.throughput.mean),
-    'median ns': Math.round(t.result.latency.p50 * 1e6),
-    'mean ns': Math.round(t.result.latency.mean * 1e6),
-    'p99 ns': Math.round(t.result.latency.p99 * 1e6),
-    samples: t.result.latency.samples.length,
-  }))
-  console.table(rows)
-  // Medians: a fresh object pair per iteration makes the means carry GC pauses.
-  const median = (name) => rows.find((r) => r.task === name)['median ns']
+  // Per task, the median of each round (medians: a fresh object pair per
+  // iteration makes the means carry GC pauses), and the samples taken.
+  const perRound = new Map()
+  const samples = new Map()
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const group of groups) {
+      const bench = new Bench({ time: time / ROUNDS, warmupTime: 300, warmup: round === 0 })
+      for (const [name, fn, opts] of group) bench.add(name, fn, opts)
+      await bench.run()
+      for (const t of bench.tasks) {
+        if (!perRound.has(t.name)) perRound.set(t.name, [])
+        perRound.get(t.name).push(t.result.latency.p50 * 1e6)
+        samples.set(t.name, (samples.get(t.name) || 0) + t.result.latency.samples.length)
+      }
+    }
+  }
+
+  console.table([...perRound].map(([name, p50s]) => ({
+    task: name,
+    'median ns (median of round medians)': Math.round(median(p50s)),
+    samples: samples.get(name),
+  })))
   for (const prefix of ['json', 'send', 'app + json', 'app + send']) {
-    const ratio = median(`${prefix} express`) / median(`${prefix} webfw`)
-    console.log(`${prefix}: webfw ${ratio.toFixed(2)}x as fast as express (median time per call)`)
+    const theirs = perRound.get(`${prefix} express`)
+    const ratios = perRound.get(`${prefix} webfw`).map((ours, i) => theirs[i] / ours)
+    const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
+    console.log(`${prefix}: webfw ${median(ratios).toFixed(2)}x as fast as express (median time per call, median of ${ROUNDS} rounds, range ${range})`)
   }
 }
 
