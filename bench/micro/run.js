@@ -72,40 +72,37 @@ function medianOf(values) {
  * reported ratio is the median of the per-round ratios. Times are the median
  * (and mean, p99) of all samples of all rounds.
  */
-function runGroupRounds(Bench, group, time, rounds) {
+async function runGroupRounds(Bench, group, time, rounds) {
   const options = group.options || {}
   const share = Math.max(50, Math.round((options.time ?? time) / rounds))
   const names = Object.keys(group.tasks)
   const samples = new Map(names.map((n) => [n, []]))
   const roundP50 = new Map(names.map((n) => [n, []]))
+  // A task that fails in any round is reported as failed and left out of later rounds.
   const errors = new Map()
-  let warmed = false
-  return (async () => {
-    for (let round = 0; round < rounds; round++) {
-      // tinybench's warm-up runs once: later rounds reuse the warmed code.
-      const bench = new Bench({ ...options, time: share, warmup: !warmed && options.warmup !== false })
-      for (const [name, t] of Object.entries(group.tasks)) {
-        if (errors.has(name)) continue
-        if (typeof t === 'function') bench.add(name, t)
-        else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
-      }
-      if (group.async) await bench.run()
-      else bench.runSync()
-      warmed = true
-      for (const t of bench.tasks) {
-        const r = t.result
-        if (!r || r.error) {
-          errors.set(t.name, String((r && r.error && r.error.stack) || 'no result'))
-          continue
-        }
-        // (a loop, not push(...samples): a fast task has too many samples to spread)
-        const all = samples.get(t.name)
-        for (const x of r.latency.samples) all.push(x)
-        roundP50.get(t.name).push(r.latency.p50)
-      }
+  for (let round = 0; round < rounds; round++) {
+    // tinybench's warm-up runs in the first round only: later rounds reuse the warmed code.
+    const bench = new Bench({ ...options, time: share, warmup: round === 0 && options.warmup !== false })
+    for (const [name, t] of Object.entries(group.tasks)) {
+      if (errors.has(name)) continue
+      if (typeof t === 'function') bench.add(name, t)
+      else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
     }
-    return { names, samples, roundP50, errors }
-  })()
+    if (group.async) await bench.run()
+    else bench.runSync()
+    for (const t of bench.tasks) {
+      const r = t.result
+      if (!r || r.error) {
+        errors.set(t.name, String((r && r.error && r.error.stack) || 'no result'))
+        continue
+      }
+      // (a loop, not push(...samples): a fast task has too many samples to spread)
+      const all = samples.get(t.name)
+      for (const x of r.latency.samples) all.push(x)
+      roundP50.get(t.name).push(r.latency.p50)
+    }
+  }
+  return { names, samples, roundP50, errors }
 }
 
 /** Mean, relative margin of error (95%) and p99 of a sample list, in ms. */
