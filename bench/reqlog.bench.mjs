@@ -14,7 +14,6 @@
 // usage: npm run bench:reqlog   (builds first)
 import http from 'node:http'
 import { createRequire } from 'node:module'
-import { Bench } from 'tinybench'
 
 const require = createRequire(import.meta.url)
 const reqlog = require('webfw/reqlog')
@@ -22,6 +21,8 @@ const morgan = require('morgan')
 // morgan's own dependency, resolved from morgan
 const onHeaders = createRequire(require.resolve('morgan'))('on-headers')
 const { hookWriteHead } = require('../dist/reqlog/middleware.js')
+const { median } = require('./lib/stats')
+const { runInRounds, roundRatios } = require('./lib/rounds')
 
 const sink = { write() {} }
 
@@ -112,34 +113,17 @@ tasks['writeHead hook morgan'] = () => {
   }
 }
 
-// Per task, the median time of each round (medians: the machines this runs on
-// are often shared, and means take in their hiccups), and the samples taken.
-const perRound = Object.fromEntries(Object.keys(tasks).map((name) => [name, []]))
-const sampleCount = Object.fromEntries(Object.keys(tasks).map((name) => [name, 0]))
-for (let round = 0; round < ROUNDS; round++) {
-  const bench = new Bench({ time: 400, warmupTime: 500, warmup: round === 0 })
-  for (const [name, fn] of Object.entries(tasks)) bench.add(name, fn)
-  await bench.run()
-  for (const t of bench.tasks) {
-    perRound[t.name].push((t.result.latency.p50 * 1e6) / BATCH)
-    sampleCount[t.name] += t.result.latency.samples.length
-  }
-}
+// Medians: the machines this runs on are often shared, and means take in their hiccups.
+const run = await runInRounds(tasks, { rounds: ROUNDS, time: 400, options: { warmupTime: 500 } })
+if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
 if (length === 0) throw new Error('no output')
 
-function median(values) {
-  const v = [...values].sort((a, b) => a - b)
-  const mid = v.length >> 1
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
-}
-
-console.table(Object.keys(tasks).map((name) => ({
+console.table(run.names.map((name) => ({
   task: name,
-  'ns per line or response (median of round medians)': median(perRound[name]).toFixed(1),
-  samples: sampleCount[name],
+  'ns per line or response (median of round medians)': ((median(run.roundP50.get(name)) * 1e6) / BATCH).toFixed(1),
+  samples: run.samples.get(name).length,
 })))
 for (const name of [...Object.keys(lines), 'writeHead hook']) {
-  const ratios = perRound[`${name} morgan`].map((theirs, i) => theirs / perRound[`${name} reqlog`][i])
-  const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
-  console.log(`${name}: reqlog is ${median(ratios).toFixed(2)}x faster than morgan (median of ${ROUNDS} rounds, range ${range})`)
+  const r = roundRatios(run.roundP50, `${name} morgan`, `${name} reqlog`)
+  console.log(`${name}: reqlog is ${r.median.toFixed(2)}x faster than morgan (median of ${ROUNDS} rounds, range ${r.min.toFixed(2)}–${r.max.toFixed(2)})`)
 }

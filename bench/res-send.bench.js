@@ -17,7 +17,8 @@
 
 const { Socket } = require('node:net')
 const http = require('node:http')
-const { Bench } = require('tinybench')
+const { median } = require('./lib/stats')
+const { runInRounds, roundRatios } = require('./lib/rounds')
 const express = require('express')
 const webfw = require('..')
 const { serverClasses } = require('../dist/app/server')
@@ -63,70 +64,57 @@ function plainPair(Req, Res) {
 
 const ROUNDS = 5
 
-/** A timed call of `res[member](body)` on a fresh pair made before each call. */
-function memberTask(name, makePair, member) {
+/** Adds a timed call of `res[member](body)`, on a fresh pair made before each call, to `tasks`. */
+function addMemberTask(tasks, name, makePair, member) {
   let pair
-  return [`${member} ${name}`, () => pair.res[member](body), { beforeEach() { pair = makePair() } }]
+  tasks[`${member} ${name}`] = { fn: () => pair.res[member](body), beforeEach() { pair = makePair() } }
 }
 
-/** A whole request through `app` to a GET route that calls `res[member](body)`. */
-function appTask(name, app, makePair, member) {
+/** Adds a whole request through `app` to a GET route that calls `res[member](body)` to `tasks`. */
+function addAppTask(tasks, name, app, makePair, member) {
   app.get('/', (req, res) => res[member](body))
   let pair
-  return [`app + ${member} ${name}`, () => app(pair.req, pair.res), { beforeEach() { pair = makePair() } }]
-}
-
-function median(values) {
-  const v = [...values].sort((a, b) => a - b)
-  const mid = v.length >> 1
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
+  tasks[`app + ${member} ${name}`] = { fn: () => app(pair.req, pair.res), beforeEach() { pair = makePair() } }
 }
 
 async function main() {
   const time = Number(process.env.BENCH_TIME || 1500)
   const w = webfw()
   const e = express()
-  const groups = [[], []]
+  const members = {}
   for (const member of ['json', 'send']) {
-    groups[0].push(memberTask('webfw', webfwPair(w), member), memberTask('express', expressPair(e), member))
+    addMemberTask(members, 'webfw', webfwPair(w), member)
+    addMemberTask(members, 'express', expressPair(e), member)
   }
+  const apps = {}
   for (const member of ['json', 'send']) {
     const wa = webfw()
     const ea = express()
     const { IncomingMessage: Req, ServerResponse: Res } = serverClasses(wa)
-    groups[1].push(
-      appTask('webfw', wa, plainPair(Req, Res), member),
-      appTask('express', ea, plainPair(http.IncomingMessage, http.ServerResponse), member),
-    )
+    addAppTask(apps, 'webfw', wa, plainPair(Req, Res), member)
+    addAppTask(apps, 'express', ea, plainPair(http.IncomingMessage, http.ServerResponse), member)
   }
 
-  // Per task, the median of each round (medians: a fresh object pair per
-  // iteration makes the means carry GC pauses), and the samples taken.
-  const perRound = new Map()
+  // Medians: a fresh object pair per iteration makes the means carry GC pauses.
+  const roundP50 = new Map()
   const samples = new Map()
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const group of groups) {
-      const bench = new Bench({ time: time / ROUNDS, warmupTime: 300, warmup: round === 0 })
-      for (const [name, fn, opts] of group) bench.add(name, fn, opts)
-      await bench.run()
-      for (const t of bench.tasks) {
-        if (!perRound.has(t.name)) perRound.set(t.name, [])
-        perRound.get(t.name).push(t.result.latency.p50 * 1e6)
-        samples.set(t.name, (samples.get(t.name) || 0) + t.result.latency.samples.length)
-      }
+  for (const tasks of [members, apps]) {
+    const run = await runInRounds(tasks, { rounds: ROUNDS, time: time / ROUNDS, options: { warmupTime: 300 } })
+    if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
+    for (const name of run.names) {
+      roundP50.set(name, run.roundP50.get(name))
+      samples.set(name, run.samples.get(name).length)
     }
   }
 
-  console.table([...perRound].map(([name, p50s]) => ({
+  console.table([...roundP50].map(([name, p50s]) => ({
     task: name,
-    'median ns (median of round medians)': Math.round(median(p50s)),
+    'median ns (median of round medians)': Math.round(median(p50s) * 1e6),
     samples: samples.get(name),
   })))
   for (const prefix of ['json', 'send', 'app + json', 'app + send']) {
-    const theirs = perRound.get(`${prefix} express`)
-    const ratios = perRound.get(`${prefix} webfw`).map((ours, i) => theirs[i] / ours)
-    const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
-    console.log(`${prefix}: webfw ${median(ratios).toFixed(2)}x as fast as express (median time per call, median of ${ROUNDS} rounds, range ${range})`)
+    const r = roundRatios(roundP50, `${prefix} express`, `${prefix} webfw`)
+    console.log(`${prefix}: webfw ${r.median.toFixed(2)}x as fast as express (median time per call, median of ${ROUNDS} rounds, range ${r.min.toFixed(2)}–${r.max.toFixed(2)})`)
   }
 }
 

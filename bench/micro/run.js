@@ -37,7 +37,8 @@ const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinned } = require('../lib/pin')
-const { formatNs } = require('../lib/stats')
+const { median, formatNs } = require('../lib/stats')
+const { runInRounds, roundRatios } = require('../lib/rounds')
 const { machineCpu, cpuShares } = require('../lib/cpu')
 const { markdown } = require('./markdown')
 
@@ -56,55 +57,6 @@ function log(line) {
 
 // ---- child: run the groups of one file -------------------------------------
 
-/** The median of a list of numbers (sorted copy). */
-function medianOf(values) {
-  const v = [...values].sort((a, b) => a - b)
-  const mid = v.length >> 1
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
-}
-
-/**
- * Runs a group's tasks in `rounds` interleaved rounds: every task samples for
- * a share of the time in round 1, then every task again in round 2, and so on.
- * On a machine whose speed drifts over seconds (a shared VM), a task run in
- * one block would be compared with a baseline sampled at another speed; with
- * rounds, each ratio is taken between tasks sampled moments apart, and the
- * reported ratio is the median of the per-round ratios. Times are the median
- * (and mean, p99) of all samples of all rounds.
- */
-async function runGroupRounds(Bench, group, time, rounds) {
-  const options = group.options || {}
-  const share = Math.max(50, Math.round((options.time ?? time) / rounds))
-  const names = Object.keys(group.tasks)
-  const samples = new Map(names.map((n) => [n, []]))
-  const roundP50 = new Map(names.map((n) => [n, []]))
-  // A task that fails in any round is reported as failed and left out of later rounds.
-  const errors = new Map()
-  for (let round = 0; round < rounds; round++) {
-    // tinybench's warm-up runs in the first round only: later rounds reuse the warmed code.
-    const bench = new Bench({ ...options, time: share, warmup: round === 0 && options.warmup !== false })
-    for (const [name, t] of Object.entries(group.tasks)) {
-      if (errors.has(name)) continue
-      if (typeof t === 'function') bench.add(name, t)
-      else bench.add(name, t.fn, { beforeEach: t.beforeEach, afterEach: t.afterEach })
-    }
-    if (group.async) await bench.run()
-    else bench.runSync()
-    for (const t of bench.tasks) {
-      const r = t.result
-      if (!r || r.error) {
-        errors.set(t.name, String((r && r.error && r.error.stack) || 'no result'))
-        continue
-      }
-      // (a loop, not push(...samples): a fast task has too many samples to spread)
-      const all = samples.get(t.name)
-      for (const x of r.latency.samples) all.push(x)
-      roundP50.get(t.name).push(r.latency.p50)
-    }
-  }
-  return { names, samples, roundP50, errors }
-}
-
 /** Mean, relative margin of error (95%) and p99 of a sample list, in ms. */
 function describe(list) {
   const n = list.length
@@ -115,11 +67,10 @@ function describe(list) {
   for (const x of list) sq += (x - mean) * (x - mean)
   const sem = n > 1 ? Math.sqrt(sq / (n - 1) / n) : 0
   const sorted = [...list].sort((a, b) => a - b)
-  return { mean, rme: mean > 0 ? (196 * sem) / mean : 0, p50: medianOf(sorted), p99: sorted[Math.min(n - 1, Math.floor(n * 0.99))] }
+  return { mean, rme: mean > 0 ? (196 * sem) / mean : 0, p50: median(sorted), p99: sorted[Math.min(n - 1, Math.floor(n * 0.99))] }
 }
 
 async function runFile(file, time, rounds) {
-  const { Bench } = require('tinybench')
   const exported = require(file)
   const groups = (Array.isArray(exported) ? exported : [exported]).filter((g) => g && typeof g === 'object' && g.tasks)
   if (groups.length === 0) throw new Error('exports no benchmark group (an object with tasks)')
@@ -133,10 +84,13 @@ async function runFile(file, time, rounds) {
     const machine0 = machineCpu()
     const self0 = process.cpuUsage()
     const wall0 = process.hrtime.bigint()
-    const run = await runGroupRounds(Bench, group, time, rounds)
+    const options = group.options || {}
+    // The group's time per task, shared out over the rounds.
+    const share = Math.max(50, Math.round((options.time ?? time) / rounds))
+    const run = await runInRounds(group.tasks, { rounds, time: share, options, async: Boolean(group.async) })
     const self = process.cpuUsage(self0)
     const cpu = cpuShares({ wall: Number(process.hrtime.bigint() - wall0) / 1e9, server: (self.user + self.system) / 1e6, load: 0, machineBefore: machine0, machineAfter: machineCpu() })
-    const baseRounds = group.baseline && !run.errors.has(group.baseline) ? run.roundP50.get(group.baseline) : null
+    const hasBaseline = Boolean(group.baseline) && run.names.includes(group.baseline) && !run.errors.has(group.baseline)
     const tasks = run.names.map((name) => {
       if (run.errors.has(name)) return { name, error: run.errors.get(name) }
       const d = describe(run.samples.get(name))
@@ -149,10 +103,10 @@ async function runFile(file, time, rounds) {
         samples: run.samples.get(name).length,
         opsPerSec: (1000 / d.mean) * batch,
       }
-      if (baseRounds) {
-        const perRound = run.roundP50.get(name).map((p, i) => p / baseRounds[i])
-        task.ratio = medianOf(perRound)
-        task.ratioRange = [Math.min(...perRound), Math.max(...perRound)]
+      if (hasBaseline) {
+        const r = roundRatios(run.roundP50, name, group.baseline)
+        task.ratio = r.median
+        task.ratioRange = [r.min, r.max]
       }
       log(`    ${name.padEnd(44)} ${formatNs(task.p50Ns).padStart(10)} / ${group.unit || 'op'}${task.ratio !== undefined ? `  ×${task.ratio.toFixed(2)}` : ''}`)
       return task
