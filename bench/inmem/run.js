@@ -8,6 +8,11 @@
 // kernel's share of a request, so its ratios are not those of bench:http.
 //
 //   npm run bench:inmem -- hello --servers webfw,bare --processes 5
+//
+// A server entry may carry one environment assignment for its processes,
+// `<server>:<NAME>=<value>`, so that variants of one server alternate with
+// each other, e.g. `--servers bare-express,bare-express:BENCH_OMIT=etag,bare`
+// (the server list is split at commas, so a value cannot contain one).
 'use strict'
 
 const { spawnSync } = require('node:child_process')
@@ -42,9 +47,23 @@ if (!scenarioNames.includes(scenario)) {
   process.exit(2)
 }
 
-function runWorker(nodeBin, server) {
-  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, server, scenario, String(opts.rounds), String(opts.requests)])
-  const out = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })
+/** `server` or `server:NAME=value`: the server id and the extra environment of its processes. */
+function parseEntry(entry) {
+  const colon = entry.indexOf(':')
+  if (colon === -1) return { id: entry, env: {} }
+  const assignment = entry.slice(colon + 1)
+  const eq = assignment.indexOf('=')
+  if (eq <= 0) {
+    console.error(`"${entry}": expected <server>:<NAME>=<value>`)
+    process.exit(2)
+  }
+  return { id: entry.slice(0, colon), env: { [assignment.slice(0, eq)]: assignment.slice(eq + 1) } }
+}
+
+function runWorker(nodeBin, entry) {
+  const { id, env } = parseEntry(entry)
+  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, id, scenario, String(opts.rounds), String(opts.requests)])
+  const out = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } })
   const line = out.stdout.trim().split('\n').pop() || ''
   try {
     return JSON.parse(line)

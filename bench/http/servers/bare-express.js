@@ -8,25 +8,43 @@
 // price of the defaults. In stack the rest of the work (body, cookie, log
 // line) is bare's own. (static is not served: its headers are the static
 // middleware's, not the app's defaults.)
+//
+// To price each default on its own, BENCH_OMIT (a list separated by `+` or
+// `,`) leaves parts out: `x-powered-by`; `etag` (no ETag header at all); `etag-hash` (an
+// ETag header of the usual length with a constant value, so no SHA-1). Used
+// with `npm run bench:inmem -- hello --servers bare-express` (see docs/perf.md).
 'use strict'
 
 const crypto = require('node:crypto')
-const { serve, Unavailable } = require('./harness')
+const { serve, Unavailable, note } = require('./harness')
 const { JSON_TYPE, jsonScenarios } = require('./bare-common')
+
+const omit = new Set((process.env.BENCH_OMIT || '').split(/[+,]/).filter(Boolean))
+const known = ['x-powered-by', 'etag', 'etag-hash']
+for (const part of omit) {
+  if (!known.includes(part)) throw new Error(`BENCH_OMIT: unknown part "${part}"; known: ${known.join(', ')}`)
+}
+if (omit.size !== 0) note(`BENCH_OMIT=${[...omit].join('+')}: these defaults are left out`)
+const poweredBy = !omit.has('x-powered-by')
+const withETag = !omit.has('etag')
+const hashed = !omit.has('etag-hash')
 
 // One-shot hashing where Node has it (>= 20.12), as a framework would use.
 const sha1Base64 =
   typeof crypto.hash === 'function'
     ? (text) => crypto.hash('sha1', text, 'base64')
     : (text) => crypto.createHash('sha1').update(text).digest('base64')
+const CONSTANT_DIGEST = 'A'.repeat(27)
 
 function sendJson(req, res, value) {
   const body = JSON.stringify(value)
   const length = Buffer.byteLength(body)
-  const etag = 'W/"' + length.toString(16) + '-' + sha1Base64(body).substring(0, 27) + '"'
-  res.setHeader('X-Powered-By', 'Express')
+  if (poweredBy) res.setHeader('X-Powered-By', 'Express')
   res.setHeader('Content-Type', JSON_TYPE)
   res.setHeader('Content-Length', String(length))
+  if (!withETag) return res.end(body)
+  const digest = hashed ? sha1Base64(body).substring(0, 27) : CONSTANT_DIGEST
+  const etag = 'W/"' + length.toString(16) + '-' + digest + '"'
   res.setHeader('ETag', etag)
   const held = req.headers['if-none-match']
   if (held !== undefined && (held === etag || held === '*')) {

@@ -15,9 +15,19 @@ const webfw = require(major === 4 ? 'webfw/v4' : 'webfw')
 
 const listen = (app) => app.listen(0, '127.0.0.1')
 
+// BENCH_DISABLE (settings separated by `+` or `,`, e.g. `etag+x-powered-by`)
+// turns Express's defaults off with app.disable, to price them (docs/perf.md).
+const disabled = (process.env.BENCH_DISABLE || '').split(/[+,]/).filter(Boolean)
+if (disabled.length !== 0) note(`app.disable: ${disabled.join(', ')}`)
+function makeApp() {
+  const app = webfw()
+  for (const setting of disabled) app.disable(setting)
+  return app
+}
+
 serve({
   hello() {
-    const app = webfw()
+    const app = makeApp()
     app.get('/', (req, res) => {
       res.json({ hello: 'world' })
     })
@@ -25,7 +35,7 @@ serve({
   },
 
   routes() {
-    const app = webfw()
+    const app = makeApp()
     github.routes.forEach(({ method, path }, route) => {
       app[method.toLowerCase()](path, (req, res) => {
         res.json({ route, params: req.params })
@@ -35,7 +45,7 @@ serve({
   },
 
   param() {
-    const app = webfw()
+    const app = makeApp()
     app.get('/users/:id', (req, res) => {
       res.json({ id: req.params.id })
     })
@@ -50,7 +60,7 @@ serve({
       cookieParser = require('cookie-parser')
       note('cookies parsed by the cookie-parser package (webfw.cookieParser is not in this build)')
     }
-    const app = webfw()
+    const app = makeApp()
     app.use(reqlog('combined', { stream: nullStream() }))
     app.use(json())
     app.use(cookieParser())
@@ -62,7 +72,7 @@ serve({
 
   static() {
     const serveStatic = need(webfw.static, 'webfw.static')
-    const app = webfw()
+    const app = makeApp()
     app.use(serveStatic(payloads.staticRoot))
     return listen(app)
   },
