@@ -6,13 +6,18 @@
  * Transfer-Encoding) on a fresh ServerResponse. A third task builds the
  * response only, to subtract.
  *
+ * The tasks run in 5 interleaved rounds (bench/lib/rounds.js); each figure is
+ * the median over the rounds of that round's median, and the cost over the
+ * response alone is taken within each round.
+ *
  * Run: npm run build && node bench/header-table.bench.js   (run it under each node binary to compare)
  */
 'use strict'
 
 const { Socket } = require('node:net')
 const http = require('node:http')
-const { Bench } = require('tinybench')
+const { runInRounds } = require('./lib/rounds')
+const { median } = require('./lib/stats')
 const { putHeader, readHeader } = require('../dist/response/header-table')
 
 const socket = new Socket()
@@ -20,12 +25,11 @@ const request = new http.IncomingMessage(socket)
 request.method = 'GET'
 const ETAG = 'W/"11-Ff1a2b3c4d5e6f7a8b9c0d1e2f3"'
 
-const bench = new Bench({ time: 1000, warmupTime: 300 })
-bench
-  .add('new ServerResponse only', () => {
+const tasks = {
+  'new ServerResponse only': () => {
     return new http.ServerResponse(request)
-  })
-  .add('setHeader ×4 + getHeader ×3', () => {
+  },
+  'setHeader ×4 + getHeader ×3': () => {
     const res = new http.ServerResponse(request)
     res.setHeader('X-Powered-By', 'webfw')
     res.getHeader('Content-Type')
@@ -35,8 +39,8 @@ bench
     res.setHeader('Content-Length', '17')
     res.setHeader('ETag', ETAG)
     return res
-  })
-  .add('header table ×4 + ×3', () => {
+  },
+  'header table ×4 + ×3': () => {
     const res = new http.ServerResponse(request)
     putHeader(res, 'x-powered-by', 'X-Powered-By', 'webfw')
     readHeader(res, 'content-type', 'Content-Type')
@@ -46,14 +50,22 @@ bench
     putHeader(res, 'content-length', 'Content-Length', '17')
     putHeader(res, 'etag', 'ETag', ETAG)
     return res
-  })
+  },
+}
 
-bench.run().then(() => {
-  const mean = (name) => bench.tasks.find((task) => task.name === name).result.mean * 1e6
-  const base = mean('new ServerResponse only')
-  console.log(`node ${process.version}`)
-  for (const task of bench.tasks) {
-    const ns = task.result.mean * 1e6
-    console.log(`${task.name.padEnd(30)} ${ns.toFixed(0).padStart(6)} ns  (${(ns - base).toFixed(0).padStart(5)} ns over the response alone)`)
+const BASE = 'new ServerResponse only'
+
+runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } }).then(({ names, roundP50, errors }) => {
+  if (errors.size !== 0) throw new Error([...errors.values()].join('\n'))
+  console.log(`node ${process.version} (medians of 5 interleaved rounds)`)
+  const base = roundP50.get(BASE)
+  for (const name of names) {
+    const rounds = roundP50.get(name)
+    const ns = median(rounds) * 1e6
+    const over = median(rounds.map((p, i) => p - base[i])) * 1e6
+    console.log(`${name.padEnd(30)} ${ns.toFixed(0).padStart(6)} ns  (${over.toFixed(0).padStart(5)} ns over the response alone)`)
   }
+}).catch((err) => {
+  console.error(err)
+  process.exit(1)
 })

@@ -1,13 +1,15 @@
 // Micro benchmark of app.render, webfw against Express 5 in the same run:
 // the machinery around the engine (locals merge, view lookup or cache hit,
 // async delivery) with a trivial engine, and a real engine (ejs) with
-// `view cache` on as in production.
+// `view cache` on as in production. The tasks run in 5 interleaved rounds
+// (bench/lib/rounds.js); each ratio is the median of the per-round ratios.
 //
 //   npm run build && node bench/views-render.bench.js
 'use strict'
 
 const path = require('node:path')
-const { Bench } = require('tinybench')
+const { runInRounds, roundRatios } = require('./lib/rounds')
+const { median } = require('./lib/stats')
 const ejs = require('ejs')
 const express = require('express')
 const webfw = require('webfw')
@@ -32,26 +34,27 @@ function renderOnce(app) {
 }
 
 async function main() {
-  const bench = new Bench({ time: 800, warmupTime: 200 })
   const cases = [
     ['trivial engine, view cache on', true, 'trivial'],
     ['trivial engine, view cache off', false, 'trivial'],
     ['ejs, view cache on', true, 'ejs'],
   ]
+  const tasks = {}
   for (const [label, cache, engine] of cases) {
     const apps = { webfw: setup(webfw, cache, engine), express: setup(express, cache, engine) }
     for (const [name, app] of Object.entries(apps)) {
       const html = await renderOnce(app)
       if (!html.includes('tobi')) throw new Error(`${name} rendered ${html}`)
-      bench.add(`${name}: ${label}`, () => renderOnce(app))
+      tasks[`${name}: ${label}`] = () => renderOnce(app)
     }
   }
-  await bench.run()
-  console.table(bench.table())
-  const hz = Object.fromEntries(bench.tasks.map((t) => [t.name, t.result.throughput ? t.result.throughput.mean : t.result.hz]))
+  const { names, roundP50, errors } = await runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 200 } })
+  if (errors.size !== 0) throw new Error([...errors.values()].join('\n'))
+  console.table(names.map((name) => ({ task: name, 'median ns (median of round medians)': Math.round(median(roundP50.get(name)) * 1e6) })))
   for (const [label] of cases) {
-    const ratio = hz[`webfw: ${label}`] / hz[`express: ${label}`]
-    console.log(`${label}: webfw/express = ${ratio.toFixed(2)}x`)
+    // time per render: express's over webfw's is how many times faster webfw is
+    const r = roundRatios(roundP50, `express: ${label}`, `webfw: ${label}`)
+    console.log(`${label}: webfw ${r.median.toFixed(2)}x as fast as express (median of 5 rounds, range ${r.min.toFixed(2)}–${r.max.toFixed(2)})`)
   }
 }
 
