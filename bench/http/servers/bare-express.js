@@ -10,9 +10,11 @@
 // middleware's, not the app's defaults.)
 //
 // To price each default on its own, BENCH_OMIT (a list separated by `+` or
-// `,`) leaves parts out: `x-powered-by`; `etag` (no ETag header at all); `etag-hash` (an
-// ETag header of the usual length with a constant value, so no SHA-1). Used
-// with `npm run bench:inmem -- hello --servers bare-express` (see docs/perf.md).
+// `,`) leaves parts out: `x-powered-by`; `etag` (no ETag header at all);
+// `etag-hash` (an ETag header of the usual length with a constant value, so
+// no SHA-1). bench:inmem runs such variants side by side, e.g.
+// `--servers bare-express,bare-express:BENCH_OMIT=etag-hash` (see
+// bench/README.md and docs/perf.md).
 'use strict'
 
 const crypto = require('node:crypto')
