@@ -16,7 +16,7 @@
 
 const { Socket } = require('node:net')
 const http = require('node:http')
-const { runInRounds } = require('./lib/rounds')
+const { runInRounds, assertAllRan } = require('./lib/rounds')
 const { median } = require('./lib/stats')
 const { putHeader, readHeader } = require('../dist/response/header-table')
 
@@ -55,8 +55,9 @@ const tasks = {
 
 const BASE = 'new ServerResponse only'
 
-runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } }).then(({ names, roundP50, errors }) => {
-  if (errors.size !== 0) throw new Error([...errors.values()].join('\n'))
+runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } }).then((run) => {
+  assertAllRan(run)
+  const { names, roundP50 } = run
   console.log(`node ${process.version} (medians of 5 interleaved rounds)`)
   const base = roundP50.get(BASE)
   for (const name of names) {

@@ -22,7 +22,7 @@ const morgan = require('morgan')
 const onHeaders = createRequire(require.resolve('morgan'))('on-headers')
 const { hookWriteHead } = require('../dist/reqlog/middleware.js')
 const { median } = require('./lib/stats')
-const { runInRounds, roundRatios } = require('./lib/rounds')
+const { runInRounds, roundRatios, assertAllRan } = require('./lib/rounds')
 
 const sink = { write() {} }
 
@@ -115,7 +115,7 @@ tasks['writeHead hook morgan'] = () => {
 
 // Medians: the machines this runs on are often shared, and means take in their hiccups.
 const run = await runInRounds(tasks, { rounds: ROUNDS, time: 400, options: { warmupTime: 500 } })
-if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
+assertAllRan(run)
 if (length === 0) throw new Error('no output')
 
 console.table(run.names.map((name) => ({

@@ -18,7 +18,7 @@
 const { Socket } = require('node:net')
 const http = require('node:http')
 const { median } = require('./lib/stats')
-const { runInRounds, roundRatios } = require('./lib/rounds')
+const { runInRounds, roundRatios, assertAllRan } = require('./lib/rounds')
 const express = require('express')
 const webfw = require('..')
 const { serverClasses } = require('../dist/app/server')
@@ -100,7 +100,7 @@ async function main() {
   const samples = new Map()
   for (const tasks of [members, apps]) {
     const run = await runInRounds(tasks, { rounds: ROUNDS, time: time / ROUNDS, options: { warmupTime: 300 } })
-    if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
+    assertAllRan(run)
     for (const name of run.names) {
       roundP50.set(name, run.roundP50.get(name))
       samples.set(name, run.samples.get(name).length)

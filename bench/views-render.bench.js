@@ -8,7 +8,7 @@
 'use strict'
 
 const path = require('node:path')
-const { runInRounds, roundRatios } = require('./lib/rounds')
+const { runInRounds, roundRatios, assertAllRan } = require('./lib/rounds')
 const { median } = require('./lib/stats')
 const ejs = require('ejs')
 const express = require('express')
@@ -48,8 +48,9 @@ async function main() {
       tasks[`${name}: ${label}`] = () => renderOnce(app)
     }
   }
-  const { names, roundP50, errors } = await runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 200 } })
-  if (errors.size !== 0) throw new Error([...errors.values()].join('\n'))
+  const run = await runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 200 } })
+  assertAllRan(run)
+  const { names, roundP50 } = run
   console.table(names.map((name) => ({ task: name, 'median ns (median of round medians)': Math.round(median(roundP50.get(name)) * 1e6) })))
   for (const [label] of cases) {
     // time per render: express's over webfw's is how many times faster webfw is

@@ -57,4 +57,9 @@ function roundRatios(roundP50, name, base) {
   return { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) }
 }
 
-module.exports = { runInRounds, roundRatios }
+/** Throws, naming each failed task with its error, when any task of `run` failed. */
+function assertAllRan(run) {
+  if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
+}
+
+module.exports = { runInRounds, roundRatios, assertAllRan }
