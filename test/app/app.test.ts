@@ -320,6 +320,31 @@ describe('http.createServer(app)', () => {
     assert.deepEqual(protos, [true, false])
   })
 
+  test("the app's classes get node:http's constructor arguments (the response options)", async (t) => {
+    // rejectNonStandardBodyWrites reaches a response only through its
+    // constructor's options: a body written to a HEAD response then throws.
+    const app = webfw()
+    const seen: [boolean, string][] = []
+    app.head('/', (req: Any, res: Any) => {
+      let code = 'none'
+      try {
+        res.write('x')
+      } catch (err) {
+        code = (err as { code: string }).code
+      }
+      seen.push([Object.getPrototypeOf(req) !== app.request, code])
+      res.end()
+    })
+    const server = http.createServer({ rejectNonStandardBodyWrites: true } as http.ServerOptions, app)
+    await withServer(app, async (srv) => {
+      await rawRequest(srv.port, 'HEAD', '/')
+      await rawRequest(srv.port, 'HEAD', '/')
+    }, server)
+    // the first response is node:http's own: it shows whether this Node has the option
+    if (seen[0][1] !== 'ERR_HTTP_BODY_NOT_ALLOWED') return t.skip('this Node has no rejectNonStandardBodyWrites')
+    assert.deepEqual(seen[1], [true, 'ERR_HTTP_BODY_NOT_ALLOWED'])
+  })
+
   test('a server with other request listeners is left alone', async () => {
     const app = webfw()
     const protos: boolean[] = []
