@@ -3,10 +3,14 @@
 
 /** Median of the finite numbers in `values` (undefined when there are none). */
 function median(values) {
-  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b)
-  if (v.length === 0) return undefined
-  const mid = v.length >> 1
-  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2
+  return sortedMedian(values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b))
+}
+
+/** Median of finite numbers already sorted in ascending order (undefined when there are none). */
+function sortedMedian(sorted) {
+  if (sorted.length === 0) return undefined
+  const mid = sorted.length >> 1
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
 }
 
 /** `a / b`, or undefined when either is missing. */
@@ -37,4 +41,4 @@ function formatMiB(bytes) {
   return Number.isFinite(bytes) ? (bytes / 1048576).toFixed(1) + ' MiB' : '–'
 }
 
-module.exports = { median, ratio, formatInt, formatRatio, formatNs, formatMiB }
+module.exports = { median, sortedMedian, ratio, formatInt, formatRatio, formatNs, formatMiB }

@@ -37,7 +37,7 @@ const { resolveNode } = require('../lib/node-binary')
 const { machineInfo, root } = require('../lib/machine')
 const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinned } = require('../lib/pin')
-const { median, formatNs } = require('../lib/stats')
+const { sortedMedian, formatNs } = require('../lib/stats')
 const { runInRounds, roundRatios } = require('../lib/rounds')
 const { machineCpu, cpuShares } = require('../lib/cpu')
 const { markdown } = require('./markdown')
@@ -67,7 +67,7 @@ function describe(list) {
   for (const x of list) sq += (x - mean) * (x - mean)
   const sem = n > 1 ? Math.sqrt(sq / (n - 1) / n) : 0
   const sorted = [...list].sort((a, b) => a - b)
-  return { mean, rme: mean > 0 ? (196 * sem) / mean : 0, p50: median(sorted), p99: sorted[Math.min(n - 1, Math.floor(n * 0.99))] }
+  return { mean, rme: mean > 0 ? (196 * sem) / mean : 0, p50: sortedMedian(sorted), p99: sorted[Math.min(n - 1, Math.floor(n * 0.99))] }
 }
 
 async function runFile(file, time, rounds) {

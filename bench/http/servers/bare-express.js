@@ -18,10 +18,10 @@
 'use strict'
 
 const crypto = require('node:crypto')
-const { serve, Unavailable, note } = require('./harness')
+const { serve, Unavailable, note, envList } = require('./harness')
 const { JSON_TYPE, jsonScenarios } = require('./bare-common')
 
-const omit = new Set((process.env.BENCH_OMIT || '').split(/[+,]/).filter(Boolean))
+const omit = new Set(envList('BENCH_OMIT'))
 const known = ['x-powered-by', 'etag', 'etag-hash']
 for (const part of omit) {
   if (!known.includes(part)) throw new Error(`BENCH_OMIT: unknown part "${part}"; known: ${known.join(', ')}`)

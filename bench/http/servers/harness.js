@@ -109,4 +109,9 @@ function exitSoon(code) {
   setTimeout(() => process.exit(code), 50)
 }
 
-module.exports = { serve, Unavailable, need, requireFeature, nullStream, note }
+/** The items of a variant list in environment variable `name` (separated by `+` or `,`; none when unset). */
+function envList(name) {
+  return (process.env[name] || '').split(/[+,]/).filter(Boolean)
+}
+
+module.exports = { serve, Unavailable, need, requireFeature, nullStream, note, envList }

@@ -6,7 +6,7 @@
 // parser may come from the `cookie-parser` package, which webfw supports.
 'use strict'
 
-const { serve, need, requireFeature, nullStream, note } = require('./harness')
+const { serve, need, requireFeature, nullStream, note, envList } = require('./harness')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
@@ -17,7 +17,7 @@ const listen = (app) => app.listen(0, '127.0.0.1')
 
 // BENCH_DISABLE (settings separated by `+` or `,`, e.g. `etag+x-powered-by`)
 // turns Express's defaults off with app.disable, to price them (docs/perf.md).
-const disabled = (process.env.BENCH_DISABLE || '').split(/[+,]/).filter(Boolean)
+const disabled = envList('BENCH_DISABLE')
 if (disabled.length !== 0) note(`app.disable: ${disabled.join(', ')}`)
 function makeApp() {
   const app = webfw()
