@@ -1,6 +1,6 @@
 /**
- * Version profiles: every difference between the 5.x and 4.x behaviour of the
- * framework, as data read by the one shared implementation.
+ * Version profiles: every difference between the 5.x, 4.x and 3.x behaviour
+ * of the framework, as data read by the one shared implementation.
  */
 import accepts5 from 'accepts'
 import accepts4 from 'accepts-v1'
@@ -23,7 +23,7 @@ import { mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
 
 export interface Profile {
   /** Major version this profile reproduces. */
-  readonly major: 5 | 4
+  readonly major: 5 | 4 | 3
   /** Default of the `query parser` setting. */
   readonly queryParser: 'simple' | 'extended'
   /** Query-string parsers and what `req.query` is without one. */
@@ -212,4 +212,14 @@ export const profile4: Profile = Object.freeze({
     },
     legacyNames: true,
   }),
+})
+
+/**
+ * 3.x: Express 3's API. It starts from the 4.x profile (the two share most
+ * of their request and response behaviour) and lists what 3.x does
+ * differently.
+ */
+export const profile3: Profile = Object.freeze({
+  ...profile4,
+  major: 3,
 })
