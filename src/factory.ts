@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
 import { createBodyParsers } from './middleware/body'
+import { attachBundledMiddleware } from './middleware/bundled'
 import { cookieParser } from './middleware/cookie-parser'
 import { query } from './middleware/query'
 import { createStatic } from './middleware/static'
@@ -55,6 +56,7 @@ export function createFactory(profile: Profile): Factory {
   factory.static = createStatic(profile)
   factory.cookieParser = cookieParser
   if (profile.app.queryMiddleware) factory.query = query
+  if (profile.app.bundledMiddleware) attachBundledMiddleware(factory, profile)
   for (const name of profile.app.removedMiddleware) {
     Object.defineProperty(factory, name, {
       configurable: true,

@@ -90,6 +90,7 @@ export const profile5: Profile = Object.freeze({
     privateRouter: false,
     del: false,
     removedMiddleware: Object.freeze([]),
+    bundledMiddleware: false,
     queryMiddleware: false,
     View,
     listenErrorToCallback: true,
@@ -161,6 +162,7 @@ export const profile4: Profile = Object.freeze({
       'bodyParser', 'compress', 'cookieSession', 'session', 'logger', 'favicon', 'responseTime', 'errorHandler',
       'timeout', 'methodOverride', 'vhost', 'csrf', 'directory', 'limit', 'multipart', 'staticCache',
     ]),
+    bundledMiddleware: false,
     queryMiddleware: true,
     View: View4,
     listenErrorToCallback: false,
@@ -222,4 +224,9 @@ export const profile4: Profile = Object.freeze({
 export const profile3: Profile = Object.freeze({
   ...profile4,
   major: 3,
+  app: Object.freeze({
+    ...profile4.app,
+    removedMiddleware: Object.freeze([]),
+    bundledMiddleware: true,
+  }),
 })

@@ -30,6 +30,12 @@ export interface AppStyle {
   readonly del: boolean
   /** Middleware once bundled (3.x): reading `webfw.<name>` throws, telling to install it (4.x). */
   readonly removedMiddleware: readonly string[]
+  /**
+   * The Connect-era middleware Express 3 bundled (`webfw.session`,
+   * `webfw.logger`, `webfw.bodyParser` ...), each module loaded on first
+   * access (3.x; src/middleware/bundled/).
+   */
+  readonly bundledMiddleware: boolean
   /** `webfw.query(options)`: middleware setting `req.query` where no app did (4.x). */
   readonly queryMiddleware: boolean
   /** The default `view` setting (4.x: engine callbacks not deferred; see view.ts). */
