@@ -12,6 +12,9 @@ import type { Any } from './webfw'
 
 /** How the app is served: TLS or h2c, on `app.listen` or on a server made by hand. */
 export type H2Mode = 'tls-listen' | 'tls-server' | 'h2c-listen' | 'h2c-server'
+/** How long a request may go without any frame before the test fails instead of hanging. */
+const HANG_MS = 10000
+
 export const H2_MODES: readonly H2Mode[] = ['tls-listen', 'tls-server', 'h2c-listen', 'h2c-server']
 
 export interface H2Running {
@@ -114,6 +117,11 @@ export function h2send(session: http2.ClientHttp2Session, init: H2Request = {}):
       resolve({ status, headers: responseHeaders, bytes, text, json: () => JSON.parse(text) })
     })
     stream.on('error', reject)
+    // A guard against a stream the server never answers (a hang), not a timing check.
+    stream.setTimeout(HANG_MS, () => {
+      stream.close()
+      reject(new Error(`no complete response to ${String(headers[':method'])} ${String(headers[':path'])} in ${HANG_MS} ms`))
+    })
     if (init.chunks !== undefined) {
       for (const chunk of init.chunks) stream.write(chunk)
       stream.end()
