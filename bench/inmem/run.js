@@ -33,6 +33,7 @@ const opts = parseOptions(
     processes: { type: 'number', default: 5, help: 'processes per server, alternating between the servers' },
     rounds: { type: 'number', default: 7, help: 'measured rounds per process (after one unmeasured)' },
     requests: { type: 'number', default: 10000, help: 'requests per round' },
+    connections: { type: 'number', default: 0, help: 'connections with one request in flight each (0: one connection, 16 pipelined)' },
     cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the worker processes are pinned to' },
     node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary, or a major version ("24")' },
   },
@@ -62,7 +63,7 @@ function parseEntry(entry) {
 
 function runWorker(nodeBin, entry) {
   const { id, env } = parseEntry(entry)
-  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, id, scenario, String(opts.rounds), String(opts.requests)])
+  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, id, scenario, String(opts.rounds), String(opts.requests), String(opts.connections)])
   const out = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } })
   const line = out.stdout.trim().split('\n').pop() || ''
   try {
@@ -93,7 +94,8 @@ async function main() {
   }
   const base = perServer.get('bare')
   const baseCpu = base ? median(base.cpu) : undefined
-  console.log(`\n${scenario}, in-memory socket, CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
+  const how = opts.connections > 0 ? `${opts.connections} connections` : 'one pipelined connection'
+  console.log(`\n${scenario}, in-memory sockets (${how}), CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
   console.log('| server | median | lowest | ratio to bare (CPU per request) |')
   console.log('|---|---:|---:|---:|')
   for (const [server, slot] of perServer) {
