@@ -5,7 +5,7 @@
  * logged to standard error unless `log` is false (default: on unless NODE_ENV
  * is "test"; a function `(err, str, req, res)` logs elsewhere). It shows
  * stacks, so it is for development only. `webfw.errorHandler.title` is the
- * page's title (default "webfw"; it is the package's own `title`).
+ * HTML page's heading (default "webfw"; it is the package's own `title`).
  */
 import errorhandler from 'errorhandler'
 import { deprecateBundled } from './deprecation'
