@@ -21,13 +21,14 @@
  * clients would see other cookies. Unlike Connect 2, an unsigned cookie is
  * never taken for a session, and other Set-Cookie headers are kept.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage } from 'node:http'
 import { parse } from 'cookie'
 import { sign, unsign } from 'cookie-signature'
 import Cookie from 'express-session/session/cookie'
 import onHeaders from 'on-headers'
 import parseUrl from 'parseurl'
 import { deprecateBundled } from './deprecation'
+import { appendSetCookie } from './set-cookie'
 import type { BundledRequest, Middleware } from './types'
 
 export interface CookieSessionOptions {
@@ -67,11 +68,6 @@ function overTls(req: IncomingMessage, trustProxy: boolean): boolean {
   if (!trustProxy) return false
   const proto = req.headers['x-forwarded-proto']
   return typeof proto === 'string' && proto.split(',')[0].trim().toLowerCase() === 'https'
-}
-
-function appendSetCookie(res: ServerResponse, value: string): void {
-  const prev = res.getHeader('Set-Cookie')
-  res.setHeader('Set-Cookie', prev === undefined ? value : ([] as string[]).concat(prev as string | string[], value))
 }
 
 /**

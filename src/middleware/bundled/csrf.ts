@@ -24,6 +24,7 @@ import { sign } from 'cookie-signature'
 import Tokens from 'csrf'
 import createError from 'http-errors'
 import { deprecateBundled } from './deprecation'
+import { appendSetCookie } from './set-cookie'
 import type { BundledRequest, Middleware } from './types'
 
 export interface CsrfOptions extends Tokens.Options {
@@ -107,9 +108,7 @@ function cookieStore(spec: CookieSpec): SecretStore {
         if (!req.secret) throw new Error('cookieParser("secret") required for signed cookies')
         value = 's:' + sign(secret, req.secret)
       }
-      const cookie = serialize(key, value, attributes)
-      const prev = res.getHeader('Set-Cookie')
-      res.setHeader('Set-Cookie', prev === undefined ? cookie : ([] as string[]).concat(prev as string | string[], cookie))
+      appendSetCookie(res, serialize(key, value, attributes))
     },
   }
 }
