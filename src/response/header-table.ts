@@ -49,17 +49,7 @@ export function putHeader(res: Outgoing, key: string, name: string, value: strin
   const holder = res as unknown as Record<symbol, Table | null>
   let table = holder[kOutHeaders]
   if (table === null || table === undefined) holder[kOutHeaders] = table = Object.create(null) as Table
-  // Not an array literal: V8 gives each literal an allocation site and, when
-  // most objects from a site are still alive at a scavenge, allocates that
-  // site's objects straight into old space ("pretenuring"). It did so for
-  // this site under load; dead entries in old space then kept the young
-  // objects they point to alive through later scavenges, which pretenured
-  // more sites, so every response left garbage for the mark-compact
-  // collector (docs/perf.md, "Pretenuring"). `Array.of` has no allocation
-  // site and, unlike `new Array(2)`, gives the packed array node:http's own
-  // setHeader stores, so node's header loops stay monomorphic.
-  const entry = Array.of(name, value) as Entry
-  table[key] = entry
+  table[key] = [name, value]
 }
 
 /**
