@@ -4,6 +4,7 @@
 'use strict'
 
 const { serve, nullStream } = require('./harness')
+const { expressApiScenarios } = require('./express-api')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
@@ -57,4 +58,6 @@ serve({
     app.use(express.static(payloads.staticRoot))
     return listen(app)
   },
+
+  ...expressApiScenarios({ factory: express, makeApp: () => express(), listen }),
 })

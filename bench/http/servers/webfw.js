@@ -7,6 +7,7 @@
 'use strict'
 
 const { serve, need, requireFeature, nullStream, note, envList } = require('./harness')
+const { expressApiScenarios } = require('./express-api')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
@@ -76,4 +77,6 @@ serve({
     app.use(serveStatic(payloads.staticRoot))
     return listen(app)
   },
+
+  ...expressApiScenarios({ factory: webfw, makeApp, listen }),
 })
