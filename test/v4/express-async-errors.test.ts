@@ -12,7 +12,6 @@
  * process, which is why this file has these tests to itself.
  */
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import type { ServerResponse } from 'node:http'
 import { createRequire } from 'node:module'
@@ -20,6 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { call } from '../helpers/call'
+import { runNode } from '../helpers/child'
 import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
 
 const installed = path.dirname(require.resolve('express-async-errors/package.json'))
@@ -74,39 +74,26 @@ process.on('unhandledRejection', (reason: Any) => {
 })
 
 /** Serves `app`, with its response tracked in `pending`, for one request. */
-function request(app: Any, path: string): ReturnType<typeof call> {
+function request(app: Any, url: string): ReturnType<typeof call> {
   return call((req, res) => {
     pending.add(res)
     res.on('close', () => pending.delete(res))
     app(req, res)
-  }, path)
+  }, url)
 }
 
 function errorHandler(err: Any, _req: Any, res: Any, _next: Any): void {
   res.status(500).send('handled: ' + err.message)
 }
 
-/** Builds the same app on webfw/v4 and on Express 4 and asserts both answer `path` with `expected`. */
-async function sameOnBoth(build: (factory: Any) => Any, path: string, expected: { status: number; body: string }): Promise<void> {
+/** Builds the same app on webfw/v4 and on Express 4 and asserts both answer `url` with `expected`. */
+async function sameOnBoth(build: (factory: Any) => Any, url: string, expected: { status: number; body: string }): Promise<void> {
   for (const [name, factory] of [['webfw/v4', express], ['Express 4', express4]]) {
     const app = build(factory)
     app.set('env', 'test')
-    const res = await request(app, path)
+    const res = await request(app, url)
     assert.deepEqual({ status: res.status, body: res.body }, expected, name)
   }
-}
-
-/** Runs `code` with node in `dir`; resolves with its exit code and output. */
-function runIn(dir: string, code: string, flags: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...flags, '-e', code], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c) => (stdout += c))
-    child.stderr.on('data', (c) => (stderr += c))
-    child.on('error', reject)
-    child.on('close', (exitCode) => resolve({ code: exitCode, stdout, stderr }))
-  })
 }
 
 describe('express-async-errors installed with "express" aliased to webfw', () => {
@@ -284,7 +271,7 @@ describe('express-async-errors installed with "express" aliased to webfw', () =>
         console.log(JSON.stringify({ same, status: res.status, body: await res.text() }))
         server.close()
       })`
-    const { code, stdout, stderr } = await runIn(projects[0], script, ['--input-type=module'])
+    const { code, stdout, stderr } = await runNode(script, { cwd: projects[0], flags: ['--input-type=module'] })
     assert.equal(code, 0, stderr)
     assert.deepEqual(JSON.parse(stdout), { same: true, status: 500, body: 'handled: from an ES module app' })
   })
@@ -318,7 +305,7 @@ describe('express-async-errors resolving a real Express while the app uses webfw
           server.close()
         }))
       })`
-    const { code, stdout, stderr } = await runIn(dir, script)
+    const { code, stdout, stderr } = await runNode(script, { cwd: dir })
     assert.equal(code, 0, stderr)
     assert.deepEqual(JSON.parse(stdout), ['WEBFW_ASYNC_ERRORS_ELSEWHERE'])
     assert.match(stderr, /express-async-errors is loaded, but it patched another package/)
