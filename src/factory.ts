@@ -14,6 +14,7 @@ import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
 import { createResponsePrototype } from './response'
+import { createLayerClass } from './router/layer'
 import { createRouteClass } from './router/route'
 import { createRouterFactory } from './router/router'
 
@@ -28,7 +29,7 @@ export interface Factory {
 }
 
 export function createFactory(profile: Profile): Factory {
-  const Route = createRouteClass(profile.route)
+  const Route = createRouteClass(profile.route, createLayerClass())
   const Router = createRouterFactory({ syntax: profile.syntax, Route, style: profile.router })
   const application = createApplicationPrototype(profile, Router)
   const request = createRequestPrototype(profile)

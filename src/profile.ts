@@ -97,6 +97,7 @@ export const profile5: Profile = Object.freeze({
   }),
   request: Object.freeze({
     host: 'with-port',
+    hostDeprecation: undefined,
     param: false,
     singularAccepts: false,
     negotiation: Object.freeze({ accepts: accepts5, typeis: typeis5 }),
@@ -168,7 +169,8 @@ export const profile4: Profile = Object.freeze({
     listenErrorToCallback: false,
   }),
   request: Object.freeze({
-    host: 'absent',
+    host: 'without-port',
+    hostDeprecation: 'req.host: use req.hostname',
     param: true,
     singularAccepts: true,
     negotiation: Object.freeze({ accepts: accepts4, typeis: typeis4 }),

@@ -15,8 +15,13 @@ export const kParsedUrl = Symbol('webfw.req.parsedUrl')
 
 /** What differs between the 5.x and 4.x request (data of the version profile). */
 export interface RequestStyle {
-  /** `req.host`: the Host with its port (5.x), or not provided (4.x, where only `req.hostname` is). */
-  readonly host: 'with-port' | 'absent'
+  /**
+   * `req.host`: the host with its port (5.x), the host without its port, i.e.
+   * `req.hostname` (4.x, deprecated there, and 3.x), or not provided.
+   */
+  readonly host: 'with-port' | 'without-port' | 'absent'
+  /** The deprecation warning `req.host` gives the first time it is read, if any. */
+  readonly hostDeprecation: string | undefined
   /** `req.param(name, default)`, deprecated (4.x). */
   readonly param: boolean
   /** `req.acceptsCharset`, `acceptsEncoding`, `acceptsLanguage`: deprecated singular aliases (4.x). */

@@ -4,11 +4,12 @@
  * matcher is compiled from the stack when a request arrives (router-state).
  */
 import { handle, type DispatchRequest } from './dispatch'
-import { Layer, type Handler, type Next } from './layer'
+import type { Handler, Next } from './layer'
 import { methods } from './methods'
 import { addParamCallback, type ParamCallback } from './params'
+import { checkAsyncErrorsPatch } from './patch-check'
 import { deprecate } from '../util/deprecate'
-import { kOnChange, type Route } from './route'
+import { kLayerClass, kOnChange, type Route } from './route'
 import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
 export interface RouterOptions {
@@ -42,6 +43,7 @@ export interface RouterFactory {
 /** Builds the Router constructor of one version profile. */
 export function createRouterFactory(profile: RouterProfile): RouterFactory {
   const { syntax, Route: RouteClass, style } = profile
+  const Layer = RouteClass.prototype[kLayerClass]
 
   const Router = function Router(this: unknown, options?: RouterOptions): RouterObject {
     if (!(this instanceof Router)) return new (Router as unknown as RouterFactory)(options)
@@ -105,7 +107,10 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
   }
 
   proto.getIndex = function (this: RouterObject) {
-    return currentIndex(this) ?? buildIndex(this)
+    const index = currentIndex(this)
+    if (index !== null) return index
+    if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
+    return buildIndex(this)
   }
 
   proto.use = function use(this: RouterObject, ...args: unknown[]) {
