@@ -89,7 +89,8 @@ function linearFor(regexp: RegExp, patterns: string[]): LinearRegExp | null {
  */
 const BACKTRACK_BUDGET = 4096
 
-function nativeLengthLimit(unbounded: number): number {
+/** The longest path the RegExp matches before the linear engine takes over (see BACKTRACK_BUDGET). */
+export function nativeLengthLimit(unbounded: number): number {
   let factorial = 1
   for (let k = 2; k <= unbounded; k++) factorial *= k
   return Math.floor(Math.pow(BACKTRACK_BUDGET * factorial, 1 / Math.max(unbounded, 1)))
