@@ -10,7 +10,9 @@ import qs from 'qs'
 import typeis5 from 'type-is'
 import typeis4 from 'type-is-v1'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
+import type { RouteMapMembers } from './app/route-map-app'
 import type { AppStyle } from './app/types'
+import { bodyStyle, type BodyStyle } from './middleware/body/options'
 import { View, View4 } from './app/view'
 import type { RequestStyle } from './request/internal'
 import type { ResponseStyle } from './response/internal'
@@ -19,7 +21,8 @@ import { path5 } from './router/path5'
 import type { PathSyntax } from './router/path-syntax'
 import type { RouteStyle } from './router/route'
 import type { RouterStyle } from './router/router-state'
-import { mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
+import { md5ETags, sha1ETags } from './util/etag'
+import { mediaTypes3, mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
 
 export interface Profile {
   /** Major version this profile reproduces. */
@@ -38,6 +41,8 @@ export interface Profile {
   readonly bodyReadFlag: boolean
   /** Default of `urlencoded({ extended })`. */
   readonly urlencodedExtended: boolean
+  /** Body-parser defaults (`limit`, json's `type`) and the `verify` form. */
+  readonly body: BodyStyle
   /** Default of `static({ dotfiles })`. */
   readonly staticDotfiles: 'ignore' | undefined
   /** A rejected promise from a handler becomes `next(err)`. */
@@ -65,6 +70,21 @@ export interface Profile {
 
 const toTag = (value: unknown): string => Object.prototype.toString.call(value)
 
+// 3.x-only modules are required when the 3.x factory first needs them, so
+// that `require('webfw')` and `require('webfw/v4')` never load them
+// (test/v3/lazy-deps.test.ts).
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loadRouteMap = (): RouteMapMembers => (require('./app/route-map-app') as typeof import('./app/route-map-app')).routeMapMembers
+const loadPath3 = (): typeof import('./router/path3') => require('./router/path3')
+const loadNegotiation3 = (): typeof import('./request/negotiation3') => require('./request/negotiation3')
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** A path syntax whose implementation is loaded on its first pattern. */
+function lazySyntax(load: () => PathSyntax): PathSyntax {
+  let syntax: PathSyntax | undefined
+  return { compile: (path, options) => (syntax ?? (syntax = load())).compile(path, options) }
+}
+
 /** Express 4's `gettype`: typeof, or the tag of objects ("Object", "Array"...). */
 function typeName(value: unknown): string {
   const type = typeof value
@@ -83,6 +103,7 @@ export const profile5: Profile = Object.freeze({
   emptyBody: 'undefined',
   bodyReadFlag: false,
   urlencodedExtended: false,
+  body: bodyStyle,
   staticDotfiles: 'ignore',
   catchRejections: true,
   appRouterGetter: true,
@@ -94,12 +115,20 @@ export const profile5: Profile = Object.freeze({
     queryMiddleware: false,
     View,
     listenErrorToCallback: true,
+    routeMap: null,
+    configure: false,
+    localsFunction: false,
+    mountPathKey: 'mountpath',
+    developmentJsonSpaces: undefined,
+    plainSettings: false,
   }),
   request: Object.freeze({
     host: 'with-port',
     param: false,
     singularAccepts: false,
     negotiation: Object.freeze({ accepts: accepts5, typeis: typeis5 }),
+    acceptedLists: null,
+    files: false,
   } as const),
   response: Object.freeze({
     legacyArguments: false,
@@ -108,6 +137,10 @@ export const profile5: Profile = Object.freeze({
     back: false,
     redirectUrlFirst: false,
     redirectHtml: 'document',
+    location: 'encoded',
+    connectHeaders: false,
+    stringBodies: false,
+    etags: sha1ETags,
     clearCookieExpiry: false,
     varyRequiresField: true,
     sendfile: false,
@@ -151,6 +184,7 @@ export const profile4: Profile = Object.freeze({
   emptyBody: 'object',
   bodyReadFlag: true,
   urlencodedExtended: true,
+  body: bodyStyle,
   staticDotfiles: undefined,
   catchRejections: false,
   appRouterGetter: false,
@@ -166,12 +200,20 @@ export const profile4: Profile = Object.freeze({
     queryMiddleware: true,
     View: View4,
     listenErrorToCallback: false,
+    routeMap: null,
+    configure: false,
+    localsFunction: false,
+    mountPathKey: 'mountpath',
+    developmentJsonSpaces: undefined,
+    plainSettings: false,
   }),
   request: Object.freeze({
     host: 'absent',
     param: true,
     singularAccepts: true,
     negotiation: Object.freeze({ accepts: accepts4, typeis: typeis4 }),
+    acceptedLists: null,
+    files: false,
   } as const),
   response: Object.freeze({
     legacyArguments: true,
@@ -180,6 +222,10 @@ export const profile4: Profile = Object.freeze({
     back: true,
     redirectUrlFirst: true,
     redirectHtml: 'paragraph',
+    location: 'encoded',
+    connectHeaders: false,
+    stringBodies: false,
+    etags: sha1ETags,
     clearCookieExpiry: true,
     varyRequiresField: false,
     sendfile: true,
@@ -226,7 +272,37 @@ export const profile3: Profile = Object.freeze({
   major: 3,
   app: Object.freeze({
     ...profile4.app,
+    privateRouter: false,
     removedMiddleware: Object.freeze([]),
     bundledMiddleware: true,
-  }),
+    routeMap: loadRouteMap,
+    configure: true,
+    localsFunction: true,
+    mountPathKey: 'route',
+    developmentJsonSpaces: 2,
+    plainSettings: true,
+  } as const),
+  request: Object.freeze({
+    ...profile4.request,
+    host: 'without-port',
+    singularAccepts: false,
+    // Read when the 3.x request prototype is made.
+    get negotiation() {
+      return loadNegotiation3().negotiation3 as unknown as RequestStyle['negotiation']
+    },
+    acceptedLists: () => loadNegotiation3().defineAcceptedMembers,
+    files: true,
+  } as const),
+  response: Object.freeze({
+    ...profile4.response,
+    redirectHtml: 'link',
+    location: 'resolved',
+    connectHeaders: true,
+    stringBodies: true,
+    etags: md5ETags,
+  } as const),
+  media: mediaTypes3,
+  query: Object.freeze({ ...profile4.query, extended: parseExtendedQueryString }),
+  body: Object.freeze({ limit: '1mb', jsonType: Object.freeze(['application/json', 'application/*+json']), verifyString: true }),
+  syntax: lazySyntax(() => loadPath3().path3),
 })

@@ -12,6 +12,7 @@
 import { isIP } from 'node:net'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 import { trustsPeer } from './proxy'
 
@@ -37,6 +38,17 @@ export function hostnameOf(host: string | undefined): string | undefined {
 
 export function defineHostMembers(proto: object, profile: Profile): void {
   const withPort = profile.request.host === 'with-port'
+  if (profile.request.host === 'without-port') {
+    /**
+     * 3.x: the host name without the port (what `req.hostname` is from 4.x on).
+     * @example // Host: example.com:3000
+     * req.host // 'example.com'
+     */
+    defineGetter(proto, 'host', function host(this: RequestInternal) {
+      deprecate('req.host: use req.hostname (from 5.x on req.host includes the port)')
+      return hostnameOf(forwardedHost(this))
+    })
+  }
   if (withPort) {
     /**
      * Host the client asked for, port included.
