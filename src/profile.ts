@@ -302,6 +302,8 @@ export const profile3: Profile = Object.freeze({
     etags: md5ETags,
   } as const),
   media: mediaTypes3,
+  // Connect's stack: a `use` prefix leaves the slashes after it in req.url.
+  router: Object.freeze({ ...profile4.router, prefixTakesSlash: false }),
   query: Object.freeze({ ...profile4.query, extended: parseExtendedQueryString }),
   body: Object.freeze({ limit: '1mb', jsonType: Object.freeze(['application/json', 'application/*+json']), verifyString: true }),
   syntax: lazySyntax(() => loadPath3().path3),

@@ -23,6 +23,8 @@ export interface MediaTypes {
   contentType(value: string): string
   /** The Content-Type header of a file the file sender sends. */
   fileType(file: string): string
+  /** What `res.format` sets for the type it chose (then stored by `res.set`): the type, or (3.x) the type with mime 1's charset. */
+  formatType(type: string): string
 }
 
 const OCTET_STREAM = 'application/octet-stream'
@@ -63,6 +65,7 @@ export const mediaTypes5: MediaTypes = Object.freeze({
   forExtension: memo(same, (ext) => mimeTypes.contentType(ext) || OCTET_STREAM),
   contentType: contentTypeFor,
   fileType: memo(extname, (file) => mimeTypes.contentType(extname(file)) || OCTET_STREAM),
+  formatType: same,
 })
 
 const mime1Type = memo(mime1Key, (key) => mime1.lookup(key))
@@ -79,6 +82,7 @@ export const mediaTypes4: MediaTypes = Object.freeze({
   }),
   // send 0.19 writes the charset as mime 1 spells it.
   fileType: mime1FileType,
+  formatType: same,
 })
 
 /**
@@ -91,4 +95,9 @@ export const mediaTypes3: MediaTypes = Object.freeze({
   forExtension: mime1Type,
   contentType: same,
   fileType: mime1FileType,
+  // Express 3's res.format adds the charset itself, as mime 1 spells it ("UTF-8").
+  formatType: memo(same, (type) => {
+    const charset = mime1.charsets.lookup(type)
+    return charset ? type + '; charset=' + charset : type
+  }),
 })
