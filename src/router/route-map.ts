@@ -20,7 +20,7 @@
 import parseUrl from 'parseurl'
 import type { IncomingMessage } from 'node:http'
 import { Layer, type Next } from './layer'
-import { methods } from './methods'
+import { lowerMethod, methods } from './methods'
 import { addParamCallback, callbacksOf, type ParamCallback } from './params'
 import { path3, routeRegExp, type Key3 } from './path3'
 import { LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
@@ -82,19 +82,20 @@ export class Route {
   }
 }
 
-/** One method's list, compiled. */
+/** One method's list, compiled; kept on the list itself (under kIndex). */
 interface MethodIndex {
-  readonly routes: Route[]
   readonly length: number
   readonly sensitive: boolean
   readonly strict: boolean
+  /** The router's cache token when it was built: `useMatcher`/`invalidate` replace it. */
+  readonly token: object
   readonly index: LayerIndex
 }
 
-interface Found {
-  route: Route
+/** Where a search puts the route it found (the dispatch state, or a scratch object). */
+interface FoundSlot {
+  route: Route | null
   position: number
-  params: Params
 }
 
 export interface RouteMapOptions {
@@ -109,37 +110,36 @@ export interface RouteMap {
   caseSensitive: boolean | undefined
   strict: boolean | undefined
   middleware: (req: IncomingMessage, res: unknown, next: Next) => void
-  [kCache]: Map<string, MethodIndex> | null
+  /** A token replaced whenever every list must be compiled again (null after `invalidate`). */
+  [kCache]: object | null
   [kMatcher]: MatcherKind | undefined
 }
+
+const kIndex = Symbol('webfw.route3.index')
+
+type CompiledList = Route[] & { [kIndex]?: MethodIndex }
 
 /** The find-my-way tree key of every list: each list holds one method, and GET is one the tree knows. */
 const TREE_METHOD = 'GET'
 
-function compileList(router: RouteMap, method: string, routes: Route[]): MethodIndex {
-  const layers = routes.map((route) => route[kLayer])
+/**
+ * The index of one method's list: kept on the list, rebuilt when the list
+ * changed length, the router's case or strict option changed, or the
+ * router's matcher was switched.
+ */
+function indexOf(router: RouteMap, routes: CompiledList): LayerIndex {
   const sensitive = Boolean(router.caseSensitive)
   const strict = Boolean(router.strict)
-  const index = matcherOf(router) === 'linear' ? new LinearIndex(layers) : new RadixIndex(layers, sensitive, strict)
-  const compiled: MethodIndex = { routes, length: routes.length, sensitive, strict, index }
-  let cache = router[kCache]
-  if (cache === null || cache === undefined) router[kCache] = cache = new Map()
-  cache.set(method, compiled)
-  return compiled
-}
-
-function indexOf(router: RouteMap, method: string, routes: Route[]): LayerIndex {
-  const compiled = router[kCache]?.get(method)
-  if (
-    compiled !== undefined &&
-    compiled.routes === routes &&
-    compiled.length === routes.length &&
-    compiled.sensitive === Boolean(router.caseSensitive) &&
-    compiled.strict === Boolean(router.strict)
-  ) {
+  let token = router[kCache]
+  const compiled = routes[kIndex]
+  if (compiled !== undefined && compiled.token === token && compiled.length === routes.length && compiled.sensitive === sensitive && compiled.strict === strict) {
     return compiled.index
   }
-  return compileList(router, method, routes).index
+  if (token === null || token === undefined) router[kCache] = token = {}
+  const layers = routes.map((route) => route[kLayer])
+  const index = matcherOf(router) === 'linear' ? new LinearIndex(layers) : new RadixIndex(layers, sensitive, strict)
+  Object.defineProperty(routes, kIndex, { configurable: true, writable: true, value: { length: routes.length, sensitive, strict, token, index } })
+  return index
 }
 
 /** Express 3's params of a route the tree matched with its own shape. */
@@ -150,14 +150,21 @@ function treeParams(layer: Layer, values: Record<string, string> | null): Params
   return params
 }
 
+interface MatchRequest {
+  method: string
+  url: string
+}
+
 /**
  * The first route of `method`'s list at `start` or later that matches the
- * request's path. Throws the 400 error of a parameter that cannot be decoded.
+ * request's path, put in `slot` (its params in `route.params`); false when
+ * none does. Throws the 400 error of a parameter that cannot be decoded.
  */
-function findIn(router: RouteMap, method: string, url: string, start: number, pathname: () => string | undefined): Found | null {
-  const routes = router.map[method]
-  if (!Array.isArray(routes) || start >= routes.length) return null
-  const index = indexOf(router, method, routes)
+function findIn(router: RouteMap, method: string, req: MatchRequest, start: number, slot: FoundSlot): boolean {
+  const routes = router.map[method] as CompiledList | undefined
+  if (!Array.isArray(routes) || start >= routes.length) return false
+  const index = indexOf(router, routes)
+  const url = req.url
   const pathEnd = fastPathnameEnd(url)
   const plan: readonly PlanEntry[] = index.lookup(TREE_METHOD, url, pathEnd)
   const values = index.values
@@ -172,34 +179,28 @@ function findIn(router: RouteMap, method: string, url: string, start: number, pa
     } else if (item.mode === Mode.Same) {
       params = treeParams(item.layer, values)
     } else {
-      if (path === undefined) path = pathEnd >= 0 ? url.slice(0, pathEnd) : pathname()
-      if (path === undefined) return null
+      if (path === undefined) path = pathEnd >= 0 ? url.slice(0, pathEnd) : (parseUrl(req as IncomingMessage)?.pathname ?? undefined)
+      if (path === undefined) return false
       const found = item.layer.match(path)
       if (!found) continue
       params = found.params as Params
     }
     route.params = params
-    return { route, position: item.index, params }
+    slot.route = route
+    slot.position = item.index
+    return true
   }
-  return null
-}
-
-interface MatchRequest {
-  method: string
-  url: string
+  return false
 }
 
 /** The route for the request from position `start`: a HEAD request takes a `head` route, else a `get` one. */
-function find(router: RouteMap, req: MatchRequest, start: number, head = false): Found | null {
-  let method = req.method.toLowerCase()
-  const url = req.url
-  const pathname = () => parseUrl(req as IncomingMessage)?.pathname ?? undefined
+function find(router: RouteMap, req: MatchRequest, start: number, slot: FoundSlot, head = false): boolean {
+  let method = lowerMethod(req.method) as string
   if (!head && method === 'head') {
-    const found = findIn(router, 'head', url, start, pathname)
-    if (found !== null) return found
+    if (findIn(router, 'head', req, start, slot)) return true
     method = 'get'
   }
-  return findIn(router, method, url, start, pathname)
+  return findIn(router, method, req, start, slot)
 }
 
 /** The methods (upper case, sorted) with a route matching `path`, for the implied OPTIONS answer. */
@@ -234,9 +235,9 @@ interface DispatchRequest extends IncomingMessage {
  * One request in the route map: the current route, where its callbacks
  * stand, and the `next` handed to them.
  */
-class MapDispatch {
-  private route: Route | null = null
-  private position = -1
+class MapDispatch implements FoundSlot {
+  route: Route | null = null
+  position = -1
   private callbackIndex = 0
   private keyIndex = 0
   private paramIndex = 0
@@ -256,15 +257,15 @@ class MapDispatch {
   /** Runs the first matching route from `start`, carrying `err` into it. */
   pass(start: number, err: unknown): void {
     const req = this.req
-    let found: Found | null
+    let found: boolean
     try {
-      found = find(this.router, req as unknown as MatchRequest, start)
+      found = find(this.router, req as unknown as MatchRequest, start, this)
     } catch (e) {
       this.out(err || e)
       return
     }
-    req.route = found === null ? undefined : found.route
-    if (found === null) {
+    if (!found) {
+      req.route = undefined
       // Only without a pending error (Express 3 dropped the error here).
       if (req.method === 'OPTIONS' && !err) {
         try {
@@ -277,10 +278,10 @@ class MapDispatch {
       this.out(err)
       return
     }
-    this.route = found.route
-    this.position = found.position
+    const route = this.route as Route
+    req.route = route
+    req.params = route.params
     this.keyIndex = 0
-    req.params = found.params
     this.param(err)
   }
 
@@ -374,6 +375,7 @@ export function createRouteMapClass(): new (options?: RouteMapOptions) => RouteM
       dispatchRouteMap(self, req, res, next)
     }
     Object.defineProperty(this, kCache, { writable: true, value: null })
+    Object.defineProperty(this, kMatcher, { writable: true, value: undefined })
     return this
   } as unknown as { new (options?: RouteMapOptions): RouteMap; prototype: Record<string, unknown> }
   const proto = RouteMapClass.prototype
@@ -412,10 +414,10 @@ export function createRouteMapClass(): new (options?: RouteMapOptions) => RouteM
 
   /** The first route from position `i` matching the request (sets `req._route_index`). */
   proto.matchRequest = function matchRequest(this: RouteMap, req: MatchRequest & { _route_index?: number }, i?: number, head?: boolean) {
-    const found = find(this, req, i || 0, Boolean(head))
-    if (found === null) return undefined
-    req._route_index = found.position
-    return found.route
+    const slot: FoundSlot = { route: null, position: -1 }
+    if (!find(this, req, i || 0, slot, Boolean(head))) return undefined
+    req._route_index = slot.position
+    return slot.route
   }
 
   /** `matchRequest` for a method and URL. */

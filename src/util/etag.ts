@@ -27,30 +27,26 @@ const md5Base64: (data: string | Buffer) => string =
     ? (data) => oneShot('md5', data, 'base64')
     : (data) => crypto.createHash('md5').update(data).digest('base64')
 
-function bytesOf(body: string | Buffer, encoding?: BufferEncoding): string | Buffer {
-  if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
-    return Buffer.from(body, encoding)
+/**
+ * A tag maker: `"<length in hex>-<first digits of the base64 hash>"`, strings
+ * hashed as their UTF-8 bytes; `empty` is the tag of an empty body.
+ */
+function tagMaker(hash: (data: string | Buffer) => string, digits: number, empty: string) {
+  return function tag(body: string | Buffer, encoding?: BufferEncoding): string {
+    if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
+      body = Buffer.from(body, encoding)
+    }
+    if (body.length === 0) return empty
+    const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length
+    return '"' + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
   }
-  return body
 }
 
-function lengthOf(body: string | Buffer): string {
-  return (typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length).toString(16)
-}
-
-/** The quoted tag of a body; strings are hashed as their UTF-8 bytes. */
-export function entityTag(body: string | Buffer, encoding?: BufferEncoding): string {
-  const bytes = bytesOf(body, encoding)
-  if (bytes.length === 0) return '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"'
-  return '"' + lengthOf(bytes) + '-' + sha1Base64(bytes).substring(0, 27) + '"'
-}
+/** The quoted tag of a body (SHA-1, as the etag package makes it). */
+export const entityTag = tagMaker(sha1Base64, 27, '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"')
 
 /** The quoted tag of a body as etag 1.7 (Express 3) made it: MD5, its base64 padding dropped. */
-export function entityTagMd5(body: string | Buffer, encoding?: BufferEncoding): string {
-  const bytes = bytesOf(body, encoding)
-  if (bytes.length === 0) return '"0-1B2M2Y8AsgTpgAmY7PhCfg"'
-  return '"' + lengthOf(bytes) + '-' + md5Base64(bytes).substring(0, 22) + '"'
-}
+export const entityTagMd5 = tagMaker(md5Base64, 22, '"0-1B2M2Y8AsgTpgAmY7PhCfg"')
 
 export const generateETag: ETagFn = (body, encoding) => entityTag(body, encoding)
 
