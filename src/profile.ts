@@ -91,6 +91,16 @@ function typeName(value: unknown): string {
   return type !== 'object' ? type : toTag(value).replace(/^\[object (\S+)\]$/, '$1')
 }
 
+/** The application style of 5.x and 4.x apps, whose routes are layers of the app's router (3.x: see profile3). */
+const routesInRouter = {
+  routeMap: null,
+  configure: false,
+  localsFunction: false,
+  mountPathKey: 'mountpath',
+  developmentJsonSpaces: undefined,
+  plainSettings: false,
+} as const
+
 export const profile5: Profile = Object.freeze({
   major: 5,
   queryParser: 'simple',
@@ -115,12 +125,7 @@ export const profile5: Profile = Object.freeze({
     queryMiddleware: false,
     View,
     listenErrorToCallback: true,
-    routeMap: null,
-    configure: false,
-    localsFunction: false,
-    mountPathKey: 'mountpath',
-    developmentJsonSpaces: undefined,
-    plainSettings: false,
+    ...routesInRouter,
   }),
   request: Object.freeze({
     host: 'with-port',
@@ -200,12 +205,7 @@ export const profile4: Profile = Object.freeze({
     queryMiddleware: true,
     View: View4,
     listenErrorToCallback: false,
-    routeMap: null,
-    configure: false,
-    localsFunction: false,
-    mountPathKey: 'mountpath',
-    developmentJsonSpaces: undefined,
-    plainSettings: false,
+    ...routesInRouter,
   }),
   request: Object.freeze({
     host: 'absent',

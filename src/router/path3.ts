@@ -23,8 +23,8 @@
  */
 import { compileLinear, type LinearRegExp } from './linear-regexp'
 import { decodeParam, type PathMatch, type PathMatcher, type PathOptions, type PathSyntax } from './path-syntax'
-import { nativeLengthLimit } from './path4'
-import { isShapeChar, PARAM, WILD, type Shape } from './shape'
+import { atomsOf, nativeLengthLimit } from './path4'
+import { WILD, type Shape } from './shape'
 
 /** A parameter of a 3.x route (`route.keys`). */
 export interface Key3 {
@@ -34,7 +34,6 @@ export interface Key3 {
 
 const SLASH = 0x2f
 const DOT = 0x2e
-const PARAM_SEGMENT = /^:(\w+)$/
 
 /**
  * A parameter in Express 3's pattern language: an optional "/" and "." in
@@ -74,35 +73,6 @@ export function routeRegExp(path: unknown, keys: Key3[], options: { sensitive?: 
   if (path instanceof RegExp) return path
   const pattern = Array.isArray(path) ? '(' + path.join('|') + ')' : String(path)
   return new RegExp(routeSource(pattern, Boolean(options.strict), keys), options.sensitive ? '' : 'i')
-}
-
-/** Characters that stay literal in a 3.x pattern (the others are regexp syntax or a parameter). */
-function isStaticChar3(code: number): boolean {
-  return isShapeChar(code) && code !== 0x24 && code !== 0x2b && code !== 0x3a // $ + :
-}
-
-/** Atoms of `/segment/:param/...`, or null; collects parameter names. */
-function atomsOf(pattern: string, sensitive: boolean, names: string[] | null): number[] | null {
-  const atoms: number[] = []
-  const segments = pattern.split('/')
-  for (let s = 1; s < segments.length; s++) {
-    atoms.push(SLASH)
-    const segment = segments[s]
-    const param = names !== null ? PARAM_SEGMENT.exec(segment) : null
-    if (param !== null) {
-      if ((names as string[]).includes(param[1])) return null
-      ;(names as string[]).push(param[1])
-      atoms.push(PARAM)
-      continue
-    }
-    const text = sensitive ? segment : segment.toLowerCase()
-    for (let i = 0; i < text.length; i++) {
-      const code = text.charCodeAt(i)
-      if (!isStaticChar3(code)) return null
-      atoms.push(code)
-    }
-  }
-  return atoms
 }
 
 function routeShapes(path: unknown, options: PathOptions, names: string[]): Shape[] | null {

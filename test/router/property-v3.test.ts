@@ -14,11 +14,12 @@ import { test } from 'node:test'
 import fc from 'fast-check'
 import { runs } from '../fuzz/support'
 import { internal, webfw3, type Any } from '../helpers/webfw'
+import { basePattern, requestMethod, requestPath, type Behaviour as CoreBehaviour } from './property-core'
 
 const { setDefaultMatcher } = internal('router/router-state')
 const { kGetRouter } = internal('app/types')
 
-type Behaviour = 'next' | 'route' | 'error' | 'handleError'
+type Behaviour = Exclude<CoreBehaviour, 'router'>
 
 interface Spec {
   kind: 'route' | 'use' | 'router'
@@ -27,17 +28,6 @@ interface Spec {
   behaviours: Behaviour[]
 }
 
-const SEGMENTS = ['a', 'b', 'ab', 'A', 'users', 'x.y', 'me', '1']
-const segment = fc.constantFrom(...SEGMENTS)
-const part = fc.oneof(
-  { weight: 5, arbitrary: segment },
-  { weight: 3, arbitrary: fc.constantFrom(':p', ':q', ':id') },
-  { weight: 1, arbitrary: fc.constant('') },
-)
-const basePattern = fc.array(part, { minLength: 0, maxLength: 3 }).map((parts) => {
-  let n = 0
-  return '/' + parts.map((p) => (p.startsWith(':') ? p + n++ : p)).join('/')
-})
 const routePattern: fc.Arbitrary<string | RegExp> = fc.oneof(
   { weight: 8, arbitrary: basePattern },
   { weight: 1, arbitrary: basePattern.map((p) => (p === '/' ? '/*' : p + '/*')) },
@@ -82,15 +72,6 @@ const spec: fc.Arbitrary<Spec> = fc.oneof(
   },
 )
 const flags = fc.record({ caseSensitive: fc.boolean(), strict: fc.boolean() })
-const pathSegment = fc.oneof(
-  { weight: 10, arbitrary: segment },
-  { weight: 2, arbitrary: fc.constantFrom('USERS', 'Me', '42', 'zz', 'f.json') },
-  { weight: 1, arbitrary: fc.constantFrom('', '%41', '%zz', 'a%2Fb', 'caf%C3%A9') },
-)
-const requestPath = fc
-  .tuple(fc.array(pathSegment, { minLength: 0, maxLength: 4 }), fc.boolean(), fc.constantFrom('', '', '?x=1', '?a=/b'))
-  .map(([segs, slash, query]) => '/' + segs.join('/') + (slash && segs.length ? '/' : '') + query)
-const requestMethod = fc.constantFrom('GET', 'GET', 'POST', 'HEAD', 'DELETE', 'OPTIONS')
 
 function handler(id: string, b: Behaviour, log: string[]): Any {
   if (b === 'handleError') {

@@ -8,20 +8,11 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
+import { withEnv } from '../helpers/env'
 import { webfw3, type Any } from '../helpers/webfw'
 
 /** An app created with NODE_ENV set to `env` (undefined: unset). */
-function appIn(env: string | undefined): Any {
-  const saved = process.env.NODE_ENV
-  if (env === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = env
-  try {
-    return webfw3()
-  } finally {
-    if (saved === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = saved
-  }
-}
+const appIn = (env: string | undefined): Any => withEnv(env, () => webfw3())
 
 describe('3.x settings', () => {
   test('json spaces: 2 in development (the default env), unset in production and test', async () => {
