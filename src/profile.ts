@@ -97,7 +97,7 @@ const routesInRouter = {
   configure: false,
   localsFunction: false,
   mountPathKey: 'mountpath',
-  developmentJsonSpaces: undefined,
+  jsonSpacesByEnv: null,
   plainSettings: false,
 } as const
 
@@ -279,7 +279,7 @@ export const profile3: Profile = Object.freeze({
     configure: true,
     localsFunction: true,
     mountPathKey: 'route',
-    developmentJsonSpaces: 2,
+    jsonSpacesByEnv: new Map([['development', 2], ['production', 0]]),
     plainSettings: true,
   } as const),
   request: Object.freeze({

@@ -205,7 +205,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     ;(this as unknown as Record<string, unknown>)[style.mountPathKey] = '/'
     this.locals.settings = this.settings
     if (routeMap !== null) routeMap.init(this)
-    if (env === 'development' && style.developmentJsonSpaces !== undefined) this.set('json spaces', style.developmentJsonSpaces)
+    const spaces = style.jsonSpacesByEnv?.get(env)
+    if (spaces !== undefined) this.set('json spaces', spaces)
     this.set('view', style.View)
     this.set('views', resolve('views'))
     this.set('jsonp callback name', 'callback')

@@ -61,8 +61,8 @@ export interface AppStyle {
   readonly localsFunction: boolean
   /** The app property holding the path it is mounted on: `mountpath` (5.x, 4.x) or `route` (3.x). */
   readonly mountPathKey: 'mountpath' | 'route'
-  /** The `json spaces` setting's default when `env` is "development" (3.x: 2). */
-  readonly developmentJsonSpaces: number | undefined
+  /** The `json spaces` setting's default by `env` (3.x: 2 in development, 0 in production); else unset. */
+  readonly jsonSpacesByEnv: ReadonlyMap<string, number> | null
   /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x, 4.x) or is a plain object (3.x). */
   readonly plainSettings: boolean
 }

@@ -1,5 +1,5 @@
 /**
- * The 3.x setting defaults: `json spaces` 2 in development (none otherwise),
+ * The 3.x setting defaults: `json spaces` 2 in development and 0 in production,
  * `view cache` on in production, `trust proxy` off, and the others as
  * Express 3 sets them; `app.settings` a plain object, inherited by mounted
  * apps.
@@ -15,13 +15,13 @@ import { webfw3, type Any } from '../helpers/webfw'
 const appIn = (env: string | undefined): Any => withEnv(env, () => webfw3())
 
 describe('3.x settings', () => {
-  test('json spaces: 2 in development (the default env), unset in production and test', async () => {
+  test('json spaces: 2 in development (the default env), 0 in production, unset otherwise', async () => {
     const dev = appIn(undefined)
     assert.equal(dev.get('env'), 'development')
     assert.equal(dev.get('json spaces'), 2)
     dev.use((_req: Any, res: Any) => res.json({ a: 1 }))
     assert.equal((await call(dev)).body, '{\n  "a": 1\n}')
-    assert.equal(appIn('production').get('json spaces'), undefined)
+    assert.equal(appIn('production').get('json spaces'), 0)
     assert.equal(appIn('test').get('json spaces'), undefined)
   })
 
