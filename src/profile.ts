@@ -49,7 +49,9 @@ export interface Profile {
   readonly catchRejections: boolean
   /**
    * `app.router` is the lazily created built-in router (5.x); otherwise
-   * reading it throws an error pointing to the 4.x migration (as Express 4).
+   * reading it throws an error pointing to the 4.x migration (as Express 4),
+   * unless the app has a route map (3.x, `AppStyle.routeMap`), whose
+   * `app.router` is the map's middleware.
    */
   readonly appRouterGetter: boolean
   /** Application behaviour that differs by version. */
@@ -263,9 +265,17 @@ export const profile4: Profile = Object.freeze({
 })
 
 /**
- * 3.x: Express 3's API. It starts from the 4.x profile (the two share most
- * of their request and response behaviour) and lists what 3.x does
- * differently.
+ * 3.x: Express 3's API (as of 3.21.2). It starts from the 4.x profile (the
+ * two share most of their request and response behaviour) and lists what
+ * 3.x does differently: routes in a route map placed by `app.router`
+ * (route-map-app.ts), Express 3's path syntax and Connect's `use` prefixes
+ * (path3.ts), `app.configure`, locals as functions, `app.route` as the
+ * mount path, `json spaces` by env; `req.host` without the port, Express 3's
+ * negotiation and `req.accepted*`, `req.auth`, `req.files`; `res.charset`
+ * with Connect's setHeader, Express 3's `res.location` and redirect bodies,
+ * MD5 ETags, mime 1 types as given; Connect 2's body-parser defaults; and
+ * the bundled Connect middleware (middleware/bundled). The modules only
+ * 3.x uses are loaded when its factory is made (the loaders above).
  */
 export const profile3: Profile = Object.freeze({
   ...profile4,
