@@ -51,8 +51,10 @@ export function createFactory(profile: Profile): Factory {
   factory.application = application
   factory.request = request
   factory.response = response
-  factory.Route = Route
-  factory.Router = Router
+  // 3.x: Express 3's Router and Route (the route map's), not the app's internal stack router.
+  const routeMap = profile.app.routeMap === null ? null : profile.app.routeMap()
+  factory.Route = routeMap === null ? Route : routeMap.Route
+  factory.Router = routeMap === null ? Router : routeMap.Router
   Object.assign(factory, createBodyParsers(profile))
   factory.static = createStatic(profile)
   factory.cookieParser = cookieParser

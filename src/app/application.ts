@@ -14,6 +14,7 @@ import { handle as dispatch } from '../router/dispatch'
 import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
+import { createLocals } from '../util/locals'
 import { putHeader } from '../response/header-table'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
@@ -110,11 +111,12 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   Object.defineProperty(app, kProfile, { value: profile })
   const style = profile.app
   const routerHandle = Router.prototype.handle
+  const routeMap = style.routeMap === null ? null : style.routeMap()
 
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
     this.engines = Object.create(null)
-    this.settings = Object.create(null)
+    this.settings = style.plainSettings ? {} : Object.create(null)
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()
   }
@@ -122,9 +124,11 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   app[kGetRouter] = function getRouter(this: AppInternal): RouterObject {
     let router = this[kRouter]
     if (router === null || router === undefined) {
+      // With a route map, this router holds only `use` prefixes, which
+      // ignore case and trailing slashes (Connect's); routes take the settings.
       router = new Router({
-        caseSensitive: this.enabled('case sensitive routing'),
-        strict: this.enabled('strict routing'),
+        caseSensitive: routeMap === null && this.enabled('case sensitive routing'),
+        strict: routeMap === null && this.enabled('strict routing'),
       })
       this[kRouter] = router
       if (style.privateRouter) {
@@ -197,9 +201,12 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       Object.setPrototypeOf(this.settings, parent.settings)
     })
 
-    this.locals = Object.create(null)
-    this.mountpath = '/'
+    this.locals = style.localsFunction ? createLocals('app.locals') : Object.create(null)
+    ;(this as unknown as Record<string, unknown>)[style.mountPathKey] = '/'
     this.locals.settings = this.settings
+    if (routeMap !== null) routeMap.init(this)
+    const spaces = style.jsonSpacesByEnv?.get(env)
+    if (spaces !== undefined) this.set('json spaces', spaces)
     this.set('view', style.View)
     this.set('views', resolve('views'))
     this.set('jsonp callback name', 'callback')
@@ -255,7 +262,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         continue
       }
       const sub = handler
-      sub.mountpath = path as string
+      ;(sub as unknown as Record<string, unknown>)[style.mountPathKey] = path
       sub.parent = this
       router.use(path, function mounted_app(req: http.IncomingMessage & { app: AppInternal }, res: http.ServerResponse, next: (err?: unknown) => void) {
         const orig = req.app
@@ -270,8 +277,10 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     return this
   }
 
-  app.route = function route(this: AppInternal, path: unknown) {
-    return (this[kGetRouter]() as RouterObject & { route: AnyFn }).route(path)
+  if (routeMap === null) {
+    app.route = function route(this: AppInternal, path: unknown) {
+      return (this[kGetRouter]() as RouterObject & { route: AnyFn }).route(path)
+    }
   }
 
   app.engine = function engine(this: AppInternal, ext: string, fn: unknown) {
@@ -297,7 +306,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.settings[setting] = val
     switch (setting) {
       case 'etag':
-        this.set('etag fn', compileETag(val))
+        this.set('etag fn', compileETag(val, profile.response.etags))
         break
       case 'query parser':
         this.set('query parser fn', compileQueryParser(val, profile.query))
@@ -311,7 +320,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
 
   app.path = function path(this: AppInternal): string {
-    return this.parent ? (this.parent as unknown as { path(): string }).path() + this.mountpath : ''
+    return this.parent ? (this.parent as unknown as { path(): string }).path() + (this as unknown as Record<string, string>)[style.mountPathKey] : ''
   }
 
   app.enabled = function enabled(this: AppInternal, setting: string) {
@@ -349,6 +358,22 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     for (const method of methods) route[method].apply(route, handlers)
     return this
   }
+
+  if (style.configure) {
+    /**
+     * 3.x: runs `fn` (with the app as `this`) when the `env` setting is one
+     * of the given environments, or always when none is given.
+     * @example app.configure('production', function () { this.enable('view cache') })
+     */
+    app.configure = function configure(this: AppInternal, ...args: unknown[]) {
+      deprecate("app.configure: check app.get('env') in an if statement")
+      const fn = args.pop() as AnyFn
+      if (args.length === 0 || args.includes(this.settings.env)) fn.call(this)
+      return this
+    }
+  }
+
+  if (routeMap !== null) routeMap.define(app)
 
   app.listen = function listen(this: AppInternal, ...args: unknown[]) {
     const server = http.createServer(serverClasses(this), this)

@@ -14,8 +14,8 @@ import { after, before, describe, test } from 'node:test'
 import ts from 'typescript'
 import { packageRoot } from '../helpers/webfw'
 
-const entries = ['webfw', 'webfw/v4', 'webfw/reqlog'] as const
-const typesFile = { webfw: 'index', 'webfw/v4': 'v4', 'webfw/reqlog': 'reqlog' } as const
+const entries = ['webfw', 'webfw/v4', 'webfw/v3', 'webfw/reqlog'] as const
+const typesFile = { webfw: 'index', 'webfw/v4': 'v4', 'webfw/v3': 'v3', 'webfw/reqlog': 'reqlog' } as const
 
 let project: string
 
@@ -102,7 +102,11 @@ app.use(reqlog('dev'), webfw.json())
 app.get('/users/:id', (req, res) => res.json({ id: req.params.id satisfies string }))
 const app4: webfw4.Express = webfw4()
 app4.get('/users/:id?', (req: webfw4.Request<{ id?: string }>, res) => res.send(req.param('id')))
-export const servers = [app.listen(0), app4.listen(0)]
+import webfw3 = require('webfw/v3')
+const app3: webfw3.Express = webfw3()
+app3.configure(() => app3.use(app3.router))
+app3.get('/users/:id?', (req, res) => res.send(req.host + req.params.id))
+export const servers = [app.listen(0), app4.listen(0), app3.listen(0)]
 `
 
 const esmConsumer = `
@@ -115,6 +119,8 @@ router.get('/:name', (req: Request<{ name: string }>, res) => res.send(req.param
 const app = webfw()
 app.use(reqlog('tiny'), json(), router)
 webfw4().use(urlencoded({ extended: true }))
+import webfw3, { Router as Router3 } from 'webfw/v3'
+webfw3().use(new Router3().middleware)
 export const server = app.listen(0)
 `
 

@@ -3,6 +3,7 @@
 // spec types, and the results are plain middleware.
 import type * as http from 'node:http'
 import { describe, expect, test } from 'tstyche'
+import webfw3 = require('webfw/v3')
 import type { Middleware } from '../../types/core'
 import type { BundledMiddleware, BundledRequest, ErrorMiddleware, Store } from '../../types/v3-middleware'
 
@@ -56,5 +57,15 @@ describe('Express 3 bundled middleware', () => {
   test('the request members', () => {
     expect<BundledRequest['csrfToken']>().type.toBe<() => string>()
     expect<BundledRequest['timedout']>().type.toBe<boolean>()
+  })
+})
+
+describe('the webfw/v3 factory and request', () => {
+  test('carry the bundled middleware and the members they set', () => {
+    expect(webfw3.session).type.toBe<BundledMiddleware['session']>()
+    expect(webfw3.bodyParser).type.toBe<BundledMiddleware['bodyParser']>()
+    expect<webfw3.Request['sessionID']>().type.toBe<string>()
+    expect<webfw3.Request['csrfToken']>().type.toBe<() => string>()
+    expect<webfw3.Request['timedout']>().type.toBe<boolean>()
   })
 })

@@ -102,7 +102,7 @@ export function createUrlencoded(profile: Profile): (options?: UrlencodedOptions
    * app.use(webfw.urlencoded({ extended: true, parameterLimit: 100 }))
    */
   return function urlencoded(options?: UrlencodedOptions): Middleware {
-    const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded')
+    const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded', profile.body)
     const parse = createUrlencodedParse(options, profile.urlencodedExtended)
     return createParser(
       { charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
