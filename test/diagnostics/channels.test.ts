@@ -12,6 +12,10 @@ import dc from 'node:diagnostics_channel'
 import { afterEach, describe, test } from 'node:test'
 import { rawRequest, withServer } from '../helpers/http'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { buildApp as buildTracedApp, PATHS } from '../otel/app'
+
+/** The app of the OpenTelemetry tests (the issue's app and the cases around it). */
+const buildApp = (factory: Any): Any => buildTracedApp(factory, { asyncErrors: false })
 
 const EVENTS = ['start', 'end', 'asyncStart', 'asyncEnd', 'error'] as const
 const request = dc.tracingChannel('webfw.request')
@@ -53,50 +57,19 @@ function record(only: { channel: 'request' | 'layer'; event: (typeof EVENTS)[num
   return recorder
 }
 
-/** The issue's app: json(), one middleware, a mounted router, a route with a parameter; plus error cases. */
-function buildApp(factory: Any): Any {
-  const app = factory()
-  app.use(factory.json())
-  app.use(function auditLog(_req: Any, _res: Any, next: Any) {
-    next()
-  })
-  const api = factory.Router()
-  api.get('/items/:item', (req: Any, res: Any) => res.json({ item: req.params.item }))
-  api.get('/boom', () => {
-    throw new Error('boom')
-  })
-  api.get('/passed', (_req: Any, _res: Any, next: Any) => next(new Error('passed')))
-  api.get('/skip', (_req: Any, _res: Any, next: Any) => next('route'))
-  api.get('/skip', (_req: Any, res: Any) => res.send('second'))
-  app.use('/api', api)
-  app.get('/users/:id', (req: Any, res: Any) => res.send(req.params.id))
-  app.use('/stop', function stopper(_req: Any, res: Any) {
-    res.send('stopped')
-  })
-  const sub = factory()
-  const inner = factory.Router()
-  inner.get('/leaf/:x', (_req: Any, res: Any) => res.send('leaf'))
-  sub.use('/in', inner)
-  app.use('/sub', sub)
-  app.use(function onError(err: Any, _req: Any, res: Any, _next: Any) {
-    res.status(500).send('handled ' + err.message)
-  })
-  return app
-}
-
 describe('webfw.layer and webfw.request events', () => {
   test('a route with a parameter: each layer start/end, next as asyncStart/asyncEnd, nested in call order', async () => {
     await withServer(buildApp(webfw), async ({ port }) => {
       const rec = record()
-      const res = await rawRequest(port, 'GET', '/users/42')
-      assert.equal(res.body, '42')
+      const res = await rawRequest(port, 'GET', PATHS.param)
+      assert.equal(res.body, 'user 42')
       assert.deepEqual(rec.lines, [
         'request:start',
         'layer:start middleware jsonParser /',
         'layer:asyncStart middleware jsonParser /',
         'layer:start middleware auditLog /',
         'layer:asyncStart middleware auditLog /',
-        // /api and /stop do not match; the route does
+        // the router on /api and the other routes do not match; this route does
         'layer:start request_handler handle /users/:id',
         'layer:end request_handler handle /users/:id',
         'layer:asyncEnd middleware auditLog /',
@@ -120,7 +93,7 @@ describe('webfw.layer and webfw.request events', () => {
   test('mounted routers and apps: the route is the full template, the router a "router" layer', async () => {
     await withServer(buildApp(webfw), async ({ port }) => {
       const rec = record([{ channel: 'layer', event: 'start' }, { channel: 'request', event: 'start' }])
-      assert.equal((await rawRequest(port, 'GET', '/api/items/7')).status, 200)
+      assert.equal((await rawRequest(port, 'GET', PATHS.mounted)).status, 200)
       assert.deepEqual(rec.lines.slice(3), ['layer:start router router /api', 'layer:start request_handler handle /api/items/:item'])
       const routerMessage = rec.messages[3].message
       assert.equal(routerMessage.path, '/api')
@@ -128,14 +101,18 @@ describe('webfw.layer and webfw.request events', () => {
       assert.equal(rec.messages[0].message.route, '/api/items/:item')
 
       rec.lines.length = 0
-      assert.equal((await rawRequest(port, 'GET', '/sub/in/leaf/3')).body, 'leaf')
+      assert.equal((await rawRequest(port, 'GET', PATHS.nested)).body, 'leaf')
       assert.deepEqual(rec.lines.slice(3), [
-        'layer:start middleware mounted_app /sub',
-        'layer:start router router /sub/in',
-        'layer:start request_handler handle /sub/in/leaf/:x',
+        'layer:start router router /nest',
+        'layer:start router router /nest/in',
+        'layer:start request_handler handle /nest/in/leaf/:x',
       ])
       const requestMessage = rec.messages.filter((m) => m.channel === 'request').at(-1)!.message
-      assert.equal(requestMessage.route, '/sub/in/leaf/:x', 'the request message has the full template')
+      assert.equal(requestMessage.route, '/nest/in/leaf/:x', 'the request message has the full template')
+
+      rec.lines.length = 0
+      assert.equal((await rawRequest(port, 'GET', PATHS.subApp)).body, 'sub')
+      assert.deepEqual(rec.lines.slice(3), ['layer:start middleware mounted_app /sub', 'layer:start request_handler handle /sub/s/:y'])
     })
   })
 
@@ -146,10 +123,10 @@ describe('webfw.layer and webfw.request events', () => {
         { channel: 'layer', event: 'error' },
         { channel: 'layer', event: 'asyncStart' },
       ])
-      for (const [path, message] of [['/api/boom', 'boom'], ['/api/passed', 'passed']]) {
+      for (const [path, message] of [[PATHS.thrown, 'boom'], [PATHS.passed, 'passed']]) {
         rec.lines.length = 0
         const res = await rawRequest(port, 'GET', path)
-        assert.equal(res.body, `handled ${message}`)
+        assert.equal(res.body, `error: ${message}`)
         assert.deepEqual(rec.lines.slice(-6), [
           `layer:start request_handler handle /api${path.slice(4)}`,
           `layer:error request_handler handle /api${path.slice(4)} error=${message}`,
@@ -157,7 +134,7 @@ describe('webfw.layer and webfw.request events', () => {
           // the router passes the error on in turn
           `layer:error router router /api error=${message}`,
           `layer:asyncStart router router /api error=${message}`,
-          'layer:start error_handler onError /',
+          'layer:start error_handler errorHandler /',
         ])
       }
     })
@@ -173,16 +150,16 @@ describe('webfw.layer and webfw.request events', () => {
         { channel: 'request', event: 'asyncStart' },
         { channel: 'request', event: 'error' },
       ])
-      assert.equal((await rawRequest(port, 'GET', '/api/skip')).body, 'second')
+      assert.equal((await rawRequest(port, 'GET', PATHS.skipRoute)).body, 'skipped')
       assert.deepEqual(rec.lines.slice(-3), [
-        'layer:start request_handler handle /api/skip',
-        'layer:asyncStart request_handler handle /api/skip',
-        'layer:start request_handler handle /api/skip',
+        'layer:start request_handler handle /skip',
+        'layer:asyncStart request_handler handle /skip',
+        'layer:start request_handler handle /skip',
       ])
       assert.ok(!rec.lines.some((l) => l.startsWith('layer:error') || l.startsWith('request:error')))
 
       rec.lines.length = 0
-      assert.equal((await rawRequest(port, 'GET', '/nothing/here')).status, 404)
+      assert.equal((await rawRequest(port, 'GET', PATHS.notFound)).status, 404)
       assert.deepEqual(rec.lines.filter((l) => !l.startsWith('layer:start')), [
         'request:start',
         'layer:asyncStart middleware jsonParser /',
@@ -209,7 +186,7 @@ describe('webfw.layer and webfw.request events', () => {
   test('a request ended inside middleware: start and end, no asyncStart', async () => {
     await withServer(buildApp(webfw), async ({ port }) => {
       const rec = record()
-      assert.equal((await rawRequest(port, 'GET', '/stop')).body, 'stopped')
+      assert.equal((await rawRequest(port, 'GET', PATHS.endsInMiddleware)).body, 'stopped')
       const stopper = rec.lines.filter((l) => l.includes('stopper'))
       assert.deepEqual(stopper, ['layer:start middleware stopper /stop', 'layer:end middleware stopper /stop'])
     })
@@ -218,7 +195,7 @@ describe('webfw.layer and webfw.request events', () => {
   test('4.x: the built-in query and expressInit layers are published (as Express 4 runs them), with no path', async () => {
     await withServer(buildApp(webfw4), async ({ port }) => {
       const rec = record([{ channel: 'layer', event: 'start' }, { channel: 'request', event: 'start' }])
-      assert.equal((await rawRequest(port, 'GET', '/users/42')).body, '42')
+      assert.equal((await rawRequest(port, 'GET', PATHS.param)).body, 'user 42')
       assert.deepEqual(rec.lines, [
         'request:start',
         'layer:start middleware query /',
@@ -267,7 +244,7 @@ describe('when webfw publishes', () => {
   test('only while start has a subscriber: a subscriber on end alone sees nothing', async () => {
     await withServer(buildApp(webfw), async ({ port }) => {
       const rec = record([{ channel: 'layer', event: 'end' }, { channel: 'request', event: 'end' }])
-      await rawRequest(port, 'GET', '/users/1')
+      await rawRequest(port, 'GET', PATHS.param)
       assert.deepEqual(rec.lines, [])
     })
   })
@@ -275,12 +252,12 @@ describe('when webfw publishes', () => {
   test('a subscriber arriving after the app served requests sees the next request; none after it left', async () => {
     const app = buildApp(webfw)
     await withServer(app, async ({ port }) => {
-      assert.equal((await rawRequest(port, 'GET', '/users/1')).body, '1')
+      assert.equal((await rawRequest(port, 'GET', PATHS.param)).body, 'user 42')
       const rec = record([{ channel: 'layer', event: 'start' }])
-      await rawRequest(port, 'GET', '/users/2')
+      await rawRequest(port, 'GET', PATHS.param)
       assert.equal(rec.lines.length, 3)
       rec.stop()
-      await rawRequest(port, 'GET', '/users/3')
+      await rawRequest(port, 'GET', PATHS.param)
       assert.equal(rec.lines.length, 3)
     })
   })

@@ -1,5 +1,5 @@
 /**
- * The application the OpenTelemetry tests trace, written once for any
+ * The application the OpenTelemetry and diagnostics-channel tests trace, written once for any
  * Express-shaped factory (webfw, webfw/v4, express, express 4): the issue's
  * app (a JSON body parser, one middleware, a mounted router with
  * `GET /items/:item`, `GET /users/:id`) and the cases around it: errors
