@@ -11,6 +11,8 @@ const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
 const major = process.argv[3] === '4' ? 4 : 5
+// BENCH_TRACE (channels, otel): the tracing variants of ./tracing.js.
+require('./tracing').setupTracing('webfw')
 const webfw = require(major === 4 ? 'webfw/v4' : 'webfw')
 
 const listen = (app) => app.listen(0, '127.0.0.1')
