@@ -7,9 +7,10 @@
 //
 // For each server the in-memory worker (worker.js) runs twice under callgrind,
 // serving `--few` and `--many` requests (twice each: its unmeasured round and
-// one measured round); start-up costs the same in both runs, so the
-// difference of the two totals divided by the difference of the request
-// counts is the cost of one request. V8 runs with `--predictable` and fixed
+// one measured round); start-up and warm-up cost the same in both runs (the
+// short run is long enough for V8 to have optimised the request path), so
+// the difference of the two totals divided by the difference of the request
+// counts is the cost of one request in the steady state. V8 runs with `--predictable` and fixed
 // seeds so that two runs of one build agree (to ~0.1%, now and then ~2%
 // when a collection or an optimisation lands elsewhere: repeat with `--runs`
 // and read the median). `--out <path>` also writes the figures to
@@ -30,8 +31,8 @@ const V8_FLAGS = ['--predictable', '--hash-seed=1', '--random-seed=1']
 
 const opts = parseOptions(
   {
-    few: { type: 'number', default: 2000, help: 'requests per round of the short run' },
-    many: { type: 'number', default: 12000, help: 'requests per round of the long run' },
+    few: { type: 'number', default: 6000, help: 'requests per round of the short run' },
+    many: { type: 'number', default: 16000, help: 'requests per round of the long run' },
     runs: { type: 'number', default: 1, help: 'pairs of runs per server (the median is shown)' },
     out: { type: 'string', default: '', help: 'write <out>.json and <out>.md' },
   },
