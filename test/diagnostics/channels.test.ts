@@ -111,6 +111,14 @@ describe('webfw.layer and webfw.request events', () => {
       assert.equal(requestMessage.route, '/nest/in/leaf/:x', 'the request message has the full template')
 
       rec.lines.length = 0
+      assert.equal((await rawRequest(port, 'GET', PATHS.afterRouter)).body, 'late')
+      assert.deepEqual(
+        rec.lines.slice(3),
+        ['layer:start router router /api', 'layer:start router router /', 'layer:start request_handler handle /api/late'],
+        'the /api router left its mount behind',
+      )
+
+      rec.lines.length = 0
       assert.equal((await rawRequest(port, 'GET', PATHS.subApp)).body, 'sub')
       assert.deepEqual(rec.lines.slice(3), ['layer:start middleware mounted_app /sub', 'layer:start request_handler handle /sub/s/:y'])
     })
@@ -164,6 +172,7 @@ describe('webfw.layer and webfw.request events', () => {
         'request:start',
         'layer:asyncStart middleware jsonParser /',
         'layer:asyncStart middleware auditLog /',
+        'layer:asyncStart router router /',
         'request:asyncStart',
       ])
     })

@@ -24,6 +24,7 @@ export const PATHS = {
   subApp: '/sub/s/9',
   skipRoute: '/skip',
   routerMiddleware: '/guarded/area',
+  afterRouter: '/api/late',
 } as const
 
 /** A request with a JSON body (the parser calls next after reading it). */
@@ -87,6 +88,10 @@ export function buildApp(factory: Any, { asyncErrors }: { asyncErrors: boolean }
   const sub = factory()
   sub.get('/s/:y', (_req: Any, res: Any) => res.send('sub'))
   app.use('/sub', sub)
+  // Reached through a router mounted at "/" after the /api router passed the request on.
+  const late = factory.Router()
+  late.get('/api/late', (_req: Any, res: Any) => res.send('late'))
+  app.use(late)
   app.use(function errorHandler(err: Any, _req: Any, res: Any, _next: Any) {
     res.status(500).send('error: ' + err.message)
   })
