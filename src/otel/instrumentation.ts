@@ -69,14 +69,21 @@ interface LayerSpan {
   onClose: (() => void) | undefined
 }
 
-/** The layer paths a request is inside (routes.ts), by request. */
-const requestPaths = new WeakMap<object, string[]>()
+/**
+ * The layer paths a request is inside (routes.ts), kept on the request under
+ * a symbol. (Not in a WeakMap: its entries kept requests alive through
+ * young-generation collections, so their objects ended up in the old
+ * generation; tried for webfw's own per-request trace state, it cost about
+ * 20 µs more a traced `stack` request than a symbol, see docs/perf.md.)
+ */
+const kPaths = Symbol('webfw.otel.paths')
 
 function pathsOf(req: object): string[] {
-  let paths = requestPaths.get(req)
+  const holder = req as { [kPaths]?: string[] }
+  let paths = holder[kPaths]
   if (paths === undefined) {
     paths = []
-    requestPaths.set(req, paths)
+    holder[kPaths] = paths
   }
   return paths
 }

@@ -3,7 +3,9 @@
 // channels (the traced dispatch with nobody doing anything); `BENCH_TRACE=otel`
 // sets up the OpenTelemetry SDK with the HTTP instrumentation and the
 // framework's (webfw/otel for webfw, @opentelemetry/instrumentation-express
-// for Express), spans made and ended but dropped instead of exported. Called
+// for Express), spans made and ended but dropped instead of exported;
+// `BENCH_TRACE=otel-http` the same with the HTTP instrumentation alone (what
+// the framework's instrumentation adds is the difference). Called
 // by a server file before it loads its framework (the Express instrumentation
 // patches express as it is required).
 //
@@ -27,7 +29,7 @@ function setupTracing(framework) {
     note('tracing: no-op subscribers on the webfw.request and webfw.layer channels')
     return
   }
-  if (mode !== 'otel') throw new Error(`BENCH_TRACE: "${mode}" is neither channels nor otel`)
+  if (mode !== 'otel' && mode !== 'otel-http') throw new Error(`BENCH_TRACE: "${mode}" is none of channels, otel, otel-http`)
   const { context, trace } = require('@opentelemetry/api')
   const { AsyncLocalStorageContextManager } = require('@opentelemetry/context-async-hooks')
   const { BasicTracerProvider, SimpleSpanProcessor } = require('@opentelemetry/sdk-trace-base')
@@ -37,7 +39,9 @@ function setupTracing(framework) {
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable())
   trace.setGlobalTracerProvider(provider)
   const instrumentations = [new HttpInstrumentation()]
-  if (framework === 'webfw') {
+  if (mode === 'otel-http') {
+    // the HTTP server span only
+  } else if (framework === 'webfw') {
     const { WebfwInstrumentation } = require('webfw/otel')
     instrumentations.push(new WebfwInstrumentation())
   } else {
@@ -62,7 +66,8 @@ function setupTracing(framework) {
   }
   // The HTTP instrumentation patches node:http when it is next required.
   require('node:http')
-  note(`tracing: OpenTelemetry SDK, HTTP and ${framework === 'webfw' ? 'webfw' : 'Express'} instrumentations, spans dropped`)
+  const own = mode === 'otel-http' ? '' : ` and ${framework === 'webfw' ? 'webfw' : 'Express'}`
+  note(`tracing: OpenTelemetry SDK, HTTP${own} instrumentation, spans dropped`)
 }
 
 module.exports = { setupTracing }
