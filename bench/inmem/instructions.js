@@ -10,10 +10,11 @@
 // one measured round); start-up and warm-up cost the same in both runs (the
 // short run is long enough for V8 to have optimised the request path), so
 // the difference of the two totals divided by the difference of the request
-// counts is the cost of one request in the steady state. V8 runs with `--predictable` and fixed
-// seeds so that two runs of one build agree (to ~0.1%, now and then ~2%
-// when a collection or an optimisation lands elsewhere: repeat with `--runs`
-// and read the median). `--out <path>` also writes the figures to
+// counts is the cost of one request in the steady state. V8 runs with
+// `--predictable` and fixed seeds so that two runs of one build mostly agree
+// (to ~1%; a collection or an optimisation landing in one run and not the
+// other can move it by several per cent: repeat with `--runs` and read the
+// median). `--out <path>` also writes the figures to
 // `<path>.json` and `<path>.md` (e.g. bench/results/instructions-<topic>).
 'use strict'
 
