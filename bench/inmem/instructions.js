@@ -1,97 +1,106 @@
-// `npm run bench:instructions`: instructions executed per request, counted
-// by valgrind's callgrind while the in-memory worker (bench/inmem/worker.js)
-// serves a scenario. Counts do not depend on what else the machine is doing,
-// so they compare servers, variants and concurrency levels on a busy machine
-// where timings cannot (docs/perf.md, "Counting instructions").
+// Instructions per request of one server, counted by valgrind's callgrind:
+// a measure that other processes on the machine cannot move, for A/B work
+// on changes too small for any timing to show (docs/perf.md).
 //
-// V8 runs with `--predictable` (one thread: garbage collection and
-// compilation happen on the main thread, where callgrind counts them, and in
-// the same order every time) and fixed seeds. Each server is run twice, with
-// the same `--warmup` requests (identical work in both runs, V8's tiering
-// included) and then `--requests` or twice that: the difference divided by
-// the extra requests is the steady-state cost of a request, start-up and
-// warm-up cancelled out.
+//   node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...
+//   node bench/inmem/instructions.js hello webfw webfw:BENCH_TRACE=otel
+//   node bench/inmem/instructions.js stack webfw fastify --connections 50 --warmup 10000
 //
-//   npm run bench:instructions -- stack --servers webfw,bare-express,fastify --connections 1,50
-//
-// Needs valgrind (Debian package `valgrind`).
+// For each server the in-memory worker (worker.js) runs twice under callgrind,
+// serving `--few` and `--many` requests (twice each: its unmeasured round and
+// one measured round); start-up and warm-up cost the same in both runs (the
+// short run is long enough for V8 to have optimised the request path), so
+// the difference of the two totals divided by the difference of the request
+// counts is the cost of one request in the steady state. V8 runs with
+// `--predictable` and fixed seeds so that two runs of one build mostly agree
+// (to ~1%; a collection or an optimisation landing in one run and not the
+// other can move it by several per cent: repeat with `--runs` and read the
+// median). With `--warmup n` both runs first serve the same n requests of
+// warm-up (identical work, V8's tiering included) and then one round of
+// `--few` or `--many`, so the difference holds the measured requests alone.
+// `--connections k` sends them over k connections with one request in flight
+// each instead of one pipelined connection (see worker.js). `--out <path>`
+// also writes the figures to `<path>.json` and `<path>.md` (e.g.
+// bench/results/instructions-<topic>).
 'use strict'
 
 const { spawnSync } = require('node:child_process')
-const fs = require('node:fs')
-const os = require('node:os')
 const path = require('node:path')
 const { parseOptions } = require('../lib/options')
-const { assertBuilt } = require('../lib/results')
-const { formatInt, formatRatio, ratio } = require('../lib/stats')
+const { machineInfo } = require('../lib/machine')
+const { assertBuilt, saveResults } = require('../lib/results')
+const { median, formatInt } = require('../lib/stats')
 const { scenarioNames } = require('../http/scenarios')
-const { serverIds } = require('../http/servers')
+const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
 const V8_FLAGS = ['--predictable', '--hash-seed=1', '--random-seed=1']
 
 const opts = parseOptions(
   {
-    servers: { type: 'list', default: ['webfw', 'fastify', 'bare-express'], env: 'BENCH_SERVERS', help: `servers (${serverIds.join(', ')}); an entry may be <server>:<NAME>=<value>` },
-    connections: { type: 'list', default: ['0'], help: 'connection counts; 0 is one connection with 16 pipelined requests' },
-    requests: { type: 'number', default: 4000, help: 'measured requests of the shorter run (the longer one serves twice as many)' },
-    warmup: { type: 'number', default: 10000, help: 'requests served before the measured ones, the same in both runs' },
+    few: { type: 'number', default: 6000, help: 'requests per round of the short run' },
+    many: { type: 'number', default: 16000, help: 'requests per round of the long run' },
+    runs: { type: 'number', default: 1, help: 'pairs of runs per server (the median is shown)' },
+    warmup: { type: 'number', default: 0, help: 'requests of warm-up before the measured round, the same in both runs (0: a round as long as the measured one)' },
+    connections: { type: 'number', default: 0, help: 'connections with one request in flight each (0: one connection, 16 pipelined)' },
+    out: { type: 'string', default: '', help: 'write <out>.json and <out>.md' },
   },
   undefined,
   undefined,
-  'usage: npm run bench:instructions -- <scenario> [--servers a,b] [--connections 1,50]',
+  'usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ... [--few n] [--many n] [--runs n] [--warmup n] [--connections k]',
 )
 
-const scenario = opts._[0] || 'hello'
-if (!scenarioNames.includes(scenario)) {
-  console.error(`unknown scenario "${scenario}"; known: ${scenarioNames.join(', ')}`)
+const [scenario, ...entries] = opts._
+if (!scenarioNames.includes(scenario) || entries.length === 0) {
+  console.error(`usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...; scenarios: ${scenarioNames.join(', ')}`)
   process.exit(2)
 }
 
-/** `server` or `server:NAME=value`: the server id and the extra environment of its process. */
-function parseEntry(entry) {
-  const colon = entry.indexOf(':')
-  if (colon === -1) return { id: entry, env: {} }
-  const assignment = entry.slice(colon + 1)
-  const eq = assignment.indexOf('=')
-  return { id: entry.slice(0, colon), env: { [assignment.slice(0, eq)]: assignment.slice(eq + 1) } }
+/** Total instructions callgrind counted for one worker run of `requests` per round. */
+function count(entry, requests) {
+  const run = spawnSync(
+    'valgrind',
+    [
+      '--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...V8_FLAGS, WORKER, entry.id, scenario, '1', String(requests),
+      String(opts.connections), ...(opts.warmup > 0 ? [String(opts.warmup)] : []),
+    ],
+    { encoding: 'utf8', env: { ...process.env, ...entry.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
+  )
+  const out = JSON.parse(run.stdout.trim().split('\n').pop() || '{}')
+  if (run.status !== 0 || out.error) throw new Error(`${entry.id} ${scenario}: ${out.error || run.stderr.slice(-2000)}`)
+  const collected = /Collected : (\d+)/.exec(run.stderr)
+  if (!collected) throw new Error(`no callgrind total in:\n${run.stderr.slice(-2000)}`)
+  return Number(collected[1])
 }
 
-/** Total instructions of one worker run under callgrind: the warm-up, then one round of `requests`. */
-function count(entry, connections, requests) {
-  const { id, env } = parseEntry(entry)
-  const out = path.join(os.tmpdir(), `webfw-callgrind-${process.pid}-${Date.now()}.out`)
-  const args = ['--tool=callgrind', `--callgrind-out-file=${out}`, process.execPath, ...V8_FLAGS, WORKER, id, scenario, '1', String(requests), connections, String(opts.warmup)]
-  const run = spawnSync('valgrind', args, { encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } })
-  if (run.error) throw run.error
-  const line = run.stdout.trim().split('\n').pop() || ''
-  if (!line.startsWith('{') || JSON.parse(line).error) {
-    throw new Error(`${entry} did not serve ${scenario}: ${line || run.stderr.trim().split('\n').pop()}`)
+assertBuilt()
+const rows = []
+for (const text of entries) {
+  const entry = parseEntry(text)
+  const perRequest = []
+  for (let i = 0; i < opts.runs; i++) {
+    const few = count(entry, opts.few)
+    const many = count(entry, opts.many)
+    // Without --warmup both runs serve a warm-up round as long as the
+    // measured one; with it, the same warm-up, which cancels out.
+    const served = opts.warmup > 0 ? opts.many - opts.few : 2 * (opts.many - opts.few)
+    perRequest.push((many - few) / served)
   }
-  const totals = fs.readFileSync(out, 'utf8').match(/^totals: (\d+)/m)
-  fs.rmSync(out, { force: true })
-  if (!totals) throw new Error('no totals in the callgrind output')
-  return Number(totals[1])
+  const value = median(perRequest)
+  rows.push({ server: text, perRequest: value, runs: perRequest })
+  console.error(`${text}: ${formatInt(value)} instructions per request (${perRequest.map((v) => formatInt(v)).join(', ')})`)
+}
+function toMarkdown(result) {
+  const lines = [`| ${result.scenario} | instructions per request | runs |`, '|---|---:|---|']
+  for (const row of result.rows) lines.push(`| ${row.server} | ${formatInt(row.perRequest)} | ${row.runs.map((v) => formatInt(v)).join(', ')} |`)
+  return lines.join('\n') + '\n'
 }
 
-function main() {
-  assertBuilt()
-  const rows = []
-  for (const connections of opts.connections) {
-    for (const entry of opts.servers) {
-      const short = count(entry, connections, opts.requests)
-      const long = count(entry, connections, opts.requests * 2)
-      // The worker rounds requests up to whole batches (of 16, or of the connection count).
-      const perRequest = (long - short) / opts.requests
-      rows.push({ entry, connections, perRequest })
-      process.stderr.write(`  ${entry.padEnd(28)} connections ${connections.padStart(3)}: ${formatInt(perRequest)} instructions a request\n`)
-    }
-  }
-  const base = new Map(rows.filter((r) => r.entry === opts.servers[opts.servers.length - 1]).map((r) => [r.connections, r.perRequest]))
-  console.log(`\n${scenario}: instructions per request (callgrind; ${opts.warmup} requests of warm-up, then ${opts.requests} → ${opts.requests * 2}; connections 0 = one pipelined connection)\n`)
-  console.log(`| server | connections | instructions a request | ratio to ${opts.servers[opts.servers.length - 1]} |`)
-  console.log('|---|---:|---:|---:|')
-  for (const r of rows) console.log(`| ${r.entry} | ${r.connections} | ${formatInt(r.perRequest)} | ${formatRatio(ratio(r.perRequest, base.get(r.connections)))} |`)
+const result = {
+  kind: 'instructions',
+  meta: { ...machineInfo(), few: opts.few, many: opts.many, warmup: opts.warmup, connections: opts.connections },
+  scenario,
+  rows,
 }
-
-main()
+if (opts.out) saveResults(require('node:path').resolve(opts.out), result, toMarkdown)
+console.log('\n' + toMarkdown(result))

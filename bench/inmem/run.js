@@ -24,6 +24,7 @@ const { assertBuilt } = require('../lib/results')
 const { median, ratio, formatInt, formatRatio } = require('../lib/stats')
 const { scenarioNames } = require('../http/scenarios')
 const { serverIds } = require('../http/servers')
+const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
 
@@ -46,19 +47,6 @@ const scenario = opts._[0] || 'hello'
 if (!scenarioNames.includes(scenario)) {
   console.error(`unknown scenario "${scenario}"; known: ${scenarioNames.join(', ')}`)
   process.exit(2)
-}
-
-/** `server` or `server:NAME=value`: the server id and the extra environment of its processes. */
-function parseEntry(entry) {
-  const colon = entry.indexOf(':')
-  if (colon === -1) return { id: entry, env: {} }
-  const assignment = entry.slice(colon + 1)
-  const eq = assignment.indexOf('=')
-  if (eq <= 0) {
-    console.error(`"${entry}": expected <server>:<NAME>=<value>`)
-    process.exit(2)
-  }
-  return { id: entry.slice(0, colon), env: { [assignment.slice(0, eq)]: assignment.slice(eq + 1) } }
 }
 
 function runWorker(nodeBin, entry) {

@@ -7,6 +7,8 @@ import { EventEmitter } from 'node:events'
 import http, { IncomingMessage } from 'node:http'
 import { resolve } from 'node:path'
 import { inspect } from 'node:util'
+import { requestStart } from '../diagnostics/channels'
+import { traceRequest } from '../diagnostics/trace-request'
 import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
@@ -213,18 +215,18 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     if (env === 'production') this.set('view cache', true)
   }
 
-  app.handle = function handle(this: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, callback?: (err?: unknown) => void) {
-    const app = this
-    const done =
-      callback ||
-      function finish(err?: unknown) {
-        finalHandler(req, res, err, { env: app.get('env') as string, onerror: logError.bind(app) as never })
-      }
+  /**
+   * Routes a request through the app's router; `done` runs when no layer
+   * ended the response. `shortcut`: in 4.x, do the built-in layers' work
+   * here instead of dispatching them (not while a tracer listens, who
+   * expects them as layers, as in Express 4).
+   */
+  function routeRequest(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, done: (err?: unknown) => void, adopt: boolean, shortcut: boolean): void {
     if (style.privateRouter) {
       // 4.x: an app with nothing registered has no router and answers at
       // once. Otherwise the built-in layers' work is done here and the
       // router starts after them — while they are still the first two.
-      const router = this[kRouter]
+      const router = app[kRouter]
       if (router === null || router === undefined) {
         done()
         return
@@ -232,24 +234,40 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       // (Not when router.handle was wrapped, e.g. by instrumentation: it is
       // what Express 4 calls, so it must see the request.)
       const stack = router.stack
-      const init = this[kInitLayers]
+      const init = app[kInitLayers]
       if (
+        shortcut &&
         init !== undefined &&
         router.handle === routerHandle &&
         stack.length >= 2 &&
         stack[0].handle === init[0] &&
         stack[1].handle === init[1]
       ) {
-        prepareRequest(this, req, res, callback === undefined)
+        prepareRequest(app, req, res, adopt)
         dispatch(router, req as never, res as never, done, 2)
       } else {
         router.handle(req, res, done)
       }
       return
     }
-    const router = this[kRouter] ?? this[kGetRouter]()
-    prepareRequest(this, req, res, callback === undefined)
+    const router = app[kRouter] ?? app[kGetRouter]()
+    prepareRequest(app, req, res, adopt)
     router.handle(req, res, done)
+  }
+
+  app.handle = function handle(this: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, callback?: (err?: unknown) => void) {
+    const app = this
+    const done =
+      callback ||
+      function finish(err?: unknown) {
+        finalHandler(req, res, err, { env: app.get('env') as string, onerror: logError.bind(app) as never })
+      }
+    // One check per request (src/diagnostics/channels.ts): false while nobody listens.
+    if (requestStart.hasSubscribers) {
+      traceRequest(app, req, res, done, (next) => routeRequest(app, req, res, next, callback === undefined, false))
+      return
+    }
+    routeRequest(app, req, res, done, callback === undefined, true)
   }
 
   app.use = function use(this: AppInternal, ...args: unknown[]) {

@@ -9,8 +9,12 @@
  * layer; nothing per skipped layer. The plan is looked up again only when
  * `req.url`, `req.method` or the router's stack changes while the request is
  * inside the router (URL rewriting, method-override, routes added at run time).
+ * While a tracer listens on the `webfw.layer` diagnostics channel, `handle`
+ * walks with a TracedDispatch instead, which publishes each layer it runs.
  */
 import parseUrl from 'parseurl'
+import { layerStart } from '../diagnostics/channels'
+import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
@@ -161,8 +165,8 @@ class Dispatch {
 
   constructor(
     private readonly router: RouterObject,
-    private readonly req: DispatchRequest,
-    private readonly res: DispatchResponse,
+    protected readonly req: DispatchRequest,
+    protected readonly res: DispatchResponse,
     private readonly callback: Next,
     skip: number,
   ) {
@@ -221,8 +225,13 @@ class Dispatch {
       req.baseUrl =
         this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }
-    if (layerError) layer.handleError(layerError, req, this.res, this.next)
-    else layer.handleRequest(req, this.res, this.next)
+    this.invoke(layer, layerError, this.next)
+  }
+
+  /** Runs a matched middleware, router or error handler (TracedDispatch publishes around it). */
+  protected invoke(layer: Layer, layerError: unknown, next: Next): void {
+    if (layerError) layer.handleError(layerError, this.req, this.res, next)
+    else layer.handleRequest(this.req, this.res, next)
   }
 
   /** Re-plans for the current URL and method; false when the URL has no path. */
@@ -373,28 +382,48 @@ class Dispatch {
         req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
         (perr) => {
           if (perr) this.step(errorBefore || perr)
-          else if (route !== undefined) this.runRoute(entry, layer)
+          else if (route !== undefined) this.runRoute(entry, layer, this.next)
           else this.trimPrefix(layer, errorBefore, layerPath, checked)
           this.sync = 0
         },
       )
       return
     }
-    if (route !== undefined) this.runRoute(item, layer)
+    if (route !== undefined) this.runRoute(item, layer, this.next)
     else this.trimPrefix(layer, layerError, layerPath, item.mode !== Mode.Verify)
     this.sync = 0
   }
 
-  private runRoute(item: PlanEntry, layer: Layer): void {
+  protected runRoute(item: PlanEntry, layer: Layer, next: Next): void {
     // The plan knows the one route handler for this method: call it with this
     // router's next, which is what route.dispatch would end up doing (see
     // Route.dispatch). Only while the route and its layer are as compiled.
     const direct = item.direct
     if (direct !== null && layer.handle === item.routeHandle && (layer.route as { stack: unknown[] }).stack.length === item.routeStackLength) {
-      direct.handleRequest(this.req, this.res, this.next)
+      direct.handleRequest(this.req, this.res, next)
     } else {
-      layer.handleRequest(this.req, this.res, this.next)
+      layer.handleRequest(this.req, this.res, next)
     }
+  }
+}
+
+/**
+ * The same walk while a tracer listens on the `webfw.layer` diagnostics
+ * channel: each layer that runs is published around its call
+ * (src/diagnostics/trace-layer.ts). `handle` picks this class per router
+ * entry, so the untraced loop above carries no tracing code.
+ */
+class TracedDispatch extends Dispatch {
+  private readonly trace = new RouterTrace(this.req)
+
+  protected override invoke(layer: Layer, layerError: unknown, next: Next): void {
+    const type = layerType(layer, layerError)
+    if (type === null) super.invoke(layer, layerError, next)
+    else this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+  }
+
+  protected override runRoute(item: PlanEntry, layer: Layer, next: Next): void {
+    this.trace.run(this.req, this.res, layer, 'request_handler', next, (traced) => super.runRoute(item, layer, traced))
   }
 }
 
@@ -413,7 +442,8 @@ export function handle(router: RouterObject, req: DispatchRequest, res: Dispatch
     if (router.style.requireCallback) throw new TypeError('argument callback is required')
     callback = noCallback
   }
-  const state = new Dispatch(router, req, res, callback, skip)
+  // One check per router entry (src/diagnostics/channels.ts): false while nobody listens.
+  const state = layerStart.hasSubscribers ? new TracedDispatch(router, req, res, callback, skip) : new Dispatch(router, req, res, callback, skip)
   req.next = state.next
   req.baseUrl = state.parentUrl
   req.originalUrl = req.originalUrl || req.url

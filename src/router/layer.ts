@@ -34,6 +34,13 @@ export interface LayerOptions {
 
 const EMPTY_KEYS: string[] = []
 
+/**
+ * Layers `router.use(fn)` added without a path (they match every path, as
+ * "/" does). Diagnostics report no path for them, which is what tracers of
+ * Express see: its `router.use` was not given one either.
+ */
+export const addedWithoutPath = new WeakSet<Layer>()
+
 function onRejected(next: Next): (error: unknown) => void {
   return (error) => next(error || new Error('Rejected promise'))
 }

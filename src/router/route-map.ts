@@ -19,6 +19,8 @@
  */
 import parseUrl from 'parseurl'
 import type { IncomingMessage } from 'node:http'
+import { layerStart } from '../diagnostics/channels'
+import { RouterTrace } from '../diagnostics/trace-layer'
 import { Layer, type Next } from './layer'
 import { lowerMethod, methods } from './methods'
 import { addParamCallback, callbacksOf, type ParamCallback } from './params'
@@ -67,6 +69,9 @@ export class Route {
       noRoute,
       path3,
     )
+    // The name 4.x gives route layers: tracers name the route's span after it
+    // (`request handler - /users/:id`; src/diagnostics/trace-layer.ts).
+    layer.name = 'bound dispatch'
     Object.defineProperty(this, kLayer, { value: layer })
     const exposed = layer as unknown as { regexp?: RegExp; keys?: Key3[] }
     this.keys = exposed.keys ?? []
@@ -246,13 +251,22 @@ class MapDispatch implements FoundSlot {
   private paramFns: ParamCallback[] | undefined = undefined
   private paramNextFn: Next | null = null
   readonly next: Next = (err) => this.callbacks(err)
+  /**
+   * While a tracer listens on `webfw.layer` (decided when the request enters
+   * the map): each matched route is published as a request handler, and
+   * `routeDone` is the traced continuation its end goes through.
+   */
+  private readonly trace: RouterTrace | null
+  private routeDone: Next | null = null
 
   constructor(
     private readonly router: RouteMap,
     private readonly req: DispatchRequest,
     private readonly res: unknown,
     private readonly out: Next,
-  ) {}
+  ) {
+    this.trace = layerStart.hasSubscribers ? new RouterTrace(req) : null
+  }
 
   /** Runs the first matching route from `start`, carrying `err` into it. */
   pass(start: number, err: unknown): void {
@@ -282,10 +296,23 @@ class MapDispatch implements FoundSlot {
     req.route = route
     req.params = route.params
     this.keyIndex = 0
-    this.param(err)
+    if (this.trace === null) {
+      this.param(err)
+      return
+    }
+    this.trace.run(req, this.res, route[kLayer], 'request_handler', (e) => this.pass(this.position + 1, e), (done) => {
+      this.routeDone = done
+      this.param(err)
+    })
   }
 
   private nextRoute(err?: unknown): void {
+    const done = this.routeDone
+    if (done !== null) {
+      this.routeDone = null
+      done(err)
+      return
+    }
     this.pass(this.position + 1, err)
   }
 

@@ -11,7 +11,7 @@ import zlib from 'node:zlib'
 import { describe, test } from 'node:test'
 import { withServer } from '../helpers/http'
 import { abortUpload, send } from '../helpers/client'
-import { internal, webfw, type Any } from '../helpers/webfw'
+import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
 import { errorReporter, parserApp } from './body-helpers'
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' }
@@ -478,5 +478,22 @@ describe('body parsers: errors reach next(err)', () => {
       assert.equal((await send(port, { headers: { ...JSON_HEADERS, 'Content-Encoding': 'gzip' }, body: gz })).text, 'ctx')
       assert.equal((await send(port, { headers: JSON_HEADERS, body: JSON.stringify({ a: 'x'.repeat(100) }) })).text, 'ctx')
     })
+  })
+})
+
+describe('body parsers: names', () => {
+  test("each parser's function (the layer's name in the stack) has body-parser's name, in 5.x and 4.x", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express: Any = require('express')
+    for (const factory of [webfw, webfw4]) {
+      for (const kind of ['json', 'urlencoded', 'raw', 'text']) {
+        const options = kind === 'urlencoded' ? { extended: false } : undefined
+        assert.equal(factory[kind](options).name, express[kind](options).name)
+        const app = factory()
+        app.use(factory[kind](options))
+        const stack = factory === webfw ? app.router.stack : app._router.stack
+        assert.equal(stack[stack.length - 1].name, `${kind}Parser`)
+      }
+    }
   })
 })

@@ -12,6 +12,8 @@ const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
 const major = process.argv[3] === '4' ? 4 : process.argv[3] === '3' ? 3 : 5
+// BENCH_TRACE (channels, otel): the tracing variants of ./tracing.js.
+require('./tracing').setupTracing('webfw')
 const webfw = require(major === 4 ? 'webfw/v4' : major === 3 ? 'webfw/v3' : 'webfw')
 // 3.x: req.params is an array holding the named parameters as properties
 // (Express 3's), which JSON.stringify writes as []: the answer copies them.

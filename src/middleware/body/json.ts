@@ -83,7 +83,7 @@ export function createJson(profile: Profile): (options?: JsonOptions) => Middlew
     const common = normalizeCommonOptions(options, profile.body.jsonType, profile.body)
     const parse = createJsonParse(options)
     return createParser(
-      { charset: { fallback: 'utf-8', accepts: isUnicode }, parse: parse as (body: string | Buffer) => unknown },
+      { name: 'jsonParser', charset: { fallback: 'utf-8', accepts: isUnicode }, parse: parse as (body: string | Buffer) => unknown },
       common,
       profile,
     )

@@ -31,6 +31,6 @@ export function createText(profile: Profile): (options?: TextOptions) => Middlew
     const common = normalizeCommonOptions(options, 'text/plain', profile.body)
     const fallback = String(options?.defaultCharset || 'utf-8').toLowerCase()
     if (!charsetExists(fallback)) throw new TypeError(`option defaultCharset "${fallback}" is not a known charset`)
-    return createParser({ charset: { fallback, accepts: anyCharset }, parse: keepText }, common, profile)
+    return createParser({ name: 'textParser', charset: { fallback, accepts: anyCharset }, parse: keepText }, common, profile)
   }
 }

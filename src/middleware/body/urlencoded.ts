@@ -105,7 +105,7 @@ export function createUrlencoded(profile: Profile): (options?: UrlencodedOptions
     const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded', profile.body)
     const parse = createUrlencodedParse(options, profile.urlencodedExtended)
     return createParser(
-      { charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
+      { name: 'urlencodedParser', charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
       common,
       profile,
     )
