@@ -21,6 +21,7 @@ const { assertBuilt } = require('../lib/results')
 const { formatInt } = require('../lib/stats')
 const { scenarioNames } = require('../http/scenarios')
 const { serverIds } = require('../http/servers')
+const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
 const SEMI_SPACE_MB = 16
@@ -28,7 +29,7 @@ const SEMI_SPACE_MB = 16
 const opts = parseOptions(
   {
     scenarios: { type: 'list', default: ['hello', 'routes', 'param', 'stack'], help: `scenarios (${scenarioNames.join(', ')})` },
-    servers: { type: 'list', default: ['webfw', 'webfw-v4', 'fastify', 'bare-express'], env: 'BENCH_SERVERS', help: `servers (${serverIds.join(', ')})` },
+    servers: { type: 'list', default: ['webfw', 'webfw-v4', 'fastify', 'bare-express'], env: 'BENCH_SERVERS', help: `servers (${serverIds.join(', ')}); an entry may be <server>:<NAME>=<value>` },
     connections: { type: 'list', default: ['0', '50'], help: 'connection counts; 0 is one connection with 16 pipelined requests' },
     requests: { type: 'number', default: 20000, help: 'requests served (after as many of warm-up)' },
   },
@@ -39,11 +40,12 @@ const opts = parseOptions(
 
 /** Heap growth between scavenges (KB, mean) and mark-compact count of one worker run. */
 function measure(server, scenario, connections) {
+  const entry = parseEntry(server)
   const args = [
     '--trace-gc', `--min-semi-space-size=${SEMI_SPACE_MB}`, `--max-semi-space-size=${SEMI_SPACE_MB}`,
-    WORKER, server, scenario, '1', String(opts.requests), connections,
+    WORKER, entry.id, scenario, '1', String(opts.requests), connections,
   ]
-  const run = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, NODE_ENV: 'production' } })
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8', env: { ...process.env, ...entry.env, NODE_ENV: 'production' } })
   const lines = run.stdout.split('\n')
   const result = lines.filter((l) => l.startsWith('{')).pop()
   if (!result || JSON.parse(result).error) return { error: result ? JSON.parse(result).error : (run.stderr || 'no result').trim().split('\n').pop() }
