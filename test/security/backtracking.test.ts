@@ -110,9 +110,14 @@ describe('route patterns', () => {
     })
   }
 
-  /** A random 4.x pattern from the parts path-to-regexp 0.1 reads. */
+  /**
+   * A random 4.x pattern from the parts path-to-regexp 0.1 reads. Raw regexp
+   * groups such as `(b)?` are left out: like a RegExp route they are the
+   * application's own regexp (0.1 even copies them into the next parameter's
+   * lookahead, with their captures, which the linear-time engine does not take).
+   */
   const pattern4 = fc
-    .array(fc.constantFrom('/', '-', '.', 'a', 'x/', ':p', ':p?', ':p*', ':p+', ':p(\\d+)', ':p([a-z]+)', '*', '(b)?', '/:p', '.:p'), { minLength: 1, maxLength: 7 })
+    .array(fc.constantFrom('/', '-', '.', 'a', 'x/', ':p', ':p?', ':p*', ':p+', ':p(\\d+)', ':p([a-z]+)', '*', '/:p', '.:p'), { minLength: 1, maxLength: 7 })
     .map((parts) => '/' + parts.map((part, i) => part.replace(':p', `:p${i}`)).join(''))
 
   it(`4.x and 3.x: a random pattern's RegExp is linear, or the pattern is matched by the engine (${runs(60)} patterns)`, () => {

@@ -266,19 +266,20 @@ Builder.prototype.guardedLoop = function guardedLoop(this: Builder, node: Extrac
   return { first, last, empty: node.min === 0 ? 1 : 0 }
 }
 
-/** The texts of a lookahead body made of literal characters (as code units, folded under `i`), or null. */
+/**
+ * The literal texts a negative lookahead forbids (as code units, folded under
+ * `i`), or null when it has none. Alternatives of another form are left out:
+ * the loop then forbids less (more paths, never fewer).
+ */
 function literalTexts(body: Node, ignoreCase: boolean): number[][] | null {
   const texts: number[][] = []
   for (const alt of body.t === 'alt' ? body.items : [body]) {
     const items = alt.t === 'seq' ? alt.items : [alt]
-    if (items.length === 1 && items[0].t === 'end') continue
-    const codes: number[] = []
-    for (const item of items) {
-      if (item.t !== 'char') return null
-      codes.push(ignoreCase ? canonicalize(item.c) : item.c)
-    }
-    if (codes.length === 0) return null
-    texts.push(codes)
+    // Literal characters, then what may match nothing (`\.a(b)?` forbids ".a").
+    let k = 0
+    while (k < items.length && items[k].t === 'char') k++
+    if (k === 0 || !items.slice(k).every(emptyAnywhere)) continue
+    texts.push(items.slice(0, k).map((item) => (item as { c: number }).c).map((c) => (ignoreCase ? canonicalize(c) : c)))
   }
   return texts.length === 0 ? null : texts
 }
@@ -287,12 +288,35 @@ function nullable(node: Node): boolean {
   return syntax.isNullable(node) as boolean
 }
 
-/** The character test of a lookahead body made only of single characters (and `$`), or null. */
-function singleCharTest(body: Node, ignoreCase: boolean): ((c: number) => boolean) | null {
+/** Whether a node can match the empty string wherever it stands (no assertion involved). */
+function emptyAnywhere(node: Node): boolean {
+  switch (node.t) {
+    case 'repeat':
+      return node.min === 0 || emptyAnywhere(node.body)
+    case 'group':
+      return emptyAnywhere(node.body)
+    case 'seq':
+      return node.items.every(emptyAnywhere)
+    case 'alt':
+      return node.items.some(emptyAnywhere)
+    default:
+      return false
+  }
+}
+
+/**
+ * The characters a lookahead right before one character decides on: those
+ * its single-character alternatives name. A longer alternative makes a
+ * positive lookahead unreadable (null); in a negative one it is left out,
+ * which only forbids less (more paths, never fewer).
+ */
+function singleCharTest(body: Node, ignoreCase: boolean, negative: boolean): ((c: number) => boolean) | null {
   const alternatives = body.t === 'alt' ? body.items : [body]
   const tests: ((c: number) => boolean)[] = []
   for (let alt of alternatives) {
-    if (alt.t === 'seq' && alt.items.length === 1) alt = alt.items[0]
+    // One character then something that may match nothing (`-(b)?`): the lookahead
+    // holds exactly when that character comes next.
+    if (alt.t === 'seq' && alt.items.length >= 1 && alt.items.slice(1).every(emptyAnywhere)) alt = alt.items[0]
     if (alt.t === 'end') continue // "or at the end": never true right before a character
     if (alt.t === 'char') {
       const c = alt.c
@@ -300,7 +324,7 @@ function singleCharTest(body: Node, ignoreCase: boolean): ((c: number) => boolea
       tests.push(ignoreCase ? (x) => canonicalize(x) === k : (x) => x === c)
     } else if (alt.t === 'class') {
       tests.push(alt.test)
-    } else {
+    } else if (!negative) {
       return null
     }
   }
@@ -314,7 +338,7 @@ function narrowLookaheads(items: Node[], ignoreCase: boolean): Node[] {
     const look = items[k]
     const next = items[k + 1]
     if (look.t === 'look' && next !== undefined && (next.t === 'char' || next.t === 'class' || next.t === 'any')) {
-      const inLook = singleCharTest(look.body, ignoreCase)
+      const inLook = singleCharTest(look.body, ignoreCase, look.negative)
       if (inLook !== null) {
         const test = leafTest(next, ignoreCase)
         out.push({ t: 'class', test: look.negative ? (x) => test(x) && !inLook(x) : (x) => test(x) && inLook(x) })
@@ -400,16 +424,31 @@ const CONTROL_ESCAPES: Record<string, number> = { t: 9, n: 10, v: 11, f: 12, r: 
  * where the literal would be syntax. Same meaning without the u flag. A
  * counted repetition above the parser's limit (`{0,126}`) becomes unbounded,
  * which only adds paths (a "linear" verdict stays a proof; step counts
- * become an upper estimate).
+ * become an upper estimate). A capture group inside a lookahead (refused by
+ * the parser) becomes non-capturing: without backreferences it matches the same.
  */
 export function withPlainEscapes(source: string): string {
   let out = ''
   let inClass = false
+  // Kinds of the open groups: a capture inside a lookahead (path-to-regexp 0.1
+  // copies raw text there) becomes non-capturing, which matches the same.
+  const groups: ('look' | 'other')[] = []
   for (let i = 0; i < source.length; i++) {
     const c = source[i]
     if (c !== '\\') {
       if (c === '[') inClass = true
       else if (c === ']') inClass = false
+      else if (c === '(' && !inClass) {
+        const look = source.startsWith('?=', i + 1) || source.startsWith('?!', i + 1)
+        if (!look && source[i + 1] !== '?' && groups.includes('look')) {
+          groups.push('other')
+          out += '(?:'
+          continue
+        }
+        groups.push(look ? 'look' : 'other')
+      } else if (c === ')' && !inClass) {
+        groups.pop()
+      }
       const count = c === '{' && !inClass ? /^\{(\d+),(\d+)\}/.exec(source.slice(i)) : null
       if (count !== null && Number(count[2]) > 100) {
         out += `{${count[1]},}`
