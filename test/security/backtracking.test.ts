@@ -14,9 +14,10 @@
  * its own regexps and out of scope.
  *
  * Headers, at the size Node accepts (16 KB): every RegExp run on a header
- * (webfw's own and its dependencies') is proven linear, the counted steps of
- * those runs (backtrack-steps.ts) grow linearly from 1 KB to 16 KB, and so
- * does what can be counted of the result (entries produced).
+ * (webfw's own and its dependencies') is proven linear, and the counted work
+ * (work-meter.ts: the steps of those RegExp runs, and what the string and
+ * array built-ins go through) grows linearly from 1 KB to 16 KB, as does
+ * what can be counted of the result (entries produced).
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
@@ -226,6 +227,23 @@ describe('header parsing', () => {
     ['Authorization (reqlog :remote-user)', (n) => ({ authorization: 'Basic ' + 'A'.repeat(n) }), ({ req, res }) => remoteUser(reqlog, req, res)],
     ['User-Agent with controls (reqlog escaping)', (n) => ({ 'user-agent': '"\\\u0085'.repeat(n / 3), referer: '\t'.repeat(n) }), ({ req, res }) => remoteUser(reqlog, req, res)],
   ]
+
+  it('control: the count sees a quadratic parser (one that copies the rest of the header per entry)', () => {
+    const quadratic = (header: string): string[] => {
+      const out: string[] = []
+      let rest = header
+      while (rest.length !== 0) {
+        const comma = rest.indexOf(',')
+        if (comma === -1) break
+        out.push(rest.slice(0, comma))
+        rest = rest.slice(comma + 1)
+      }
+      return out
+    }
+    const steps = (parse: (h: string) => string[]) => (n: number) => stepsOf(meter(() => parse('a,'.repeat(n / 2))))
+    assert.throws(() => assertLinearCount('quadratic', steps(quadratic), LARGE / FACTOR, FACTOR), /work grew/)
+    assertLinearCount('split', steps((h) => h.split(',')), LARGE / FACTOR, FACTOR)
+  })
 
   for (const [label, headers, member, entries] of cases) {
     it(label, () => {
