@@ -121,7 +121,7 @@ describe('route patterns', () => {
     .array(fc.constantFrom('/', '-', '.', 'a', 'x/', ':p', ':p?', ':p*', ':p+', ':p(\\d+)', ':p([a-z]+)', '*', '/:p', '.:p'), { minLength: 1, maxLength: 7 })
     .map((parts) => '/' + parts.map((part, i) => part.replace(':p', `:p${i}`)).join(''))
 
-  it(`4.x and 3.x: a random pattern's RegExp is linear, or the pattern is matched by the engine (${runs(60)} patterns)`, () => {
+  it(`4.x syntax (3.x uses it too): a random pattern's RegExp is linear, or the pattern is matched by the engine (${runs(60)} patterns)`, () => {
     fc.assert(
       fc.property(pattern4, fc.boolean(), (pattern, end) => {
         let router: Any
