@@ -108,10 +108,7 @@ class Builder {
   readonly preds: ((c: number) => boolean)[] = [() => false] // state 0: the start
   readonly follow: Map<number, number>[] = [new Map()]
 
-  constructor(
-    readonly ignoreCase: boolean,
-    private readonly dotAll: boolean,
-  ) {}
+  constructor(readonly ignoreCase: boolean) {}
 
   leaf(pred: (c: number) => boolean): Part {
     const id = this.preds.length
@@ -155,7 +152,7 @@ class Builder {
       case 'class':
         return this.leaf(node.test)
       case 'any':
-        return this.leaf(this.dotAll ? () => true : (x) => !isLineTerminator(x))
+        return this.leaf((x) => !isLineTerminator(x))
       case 'start':
       case 'end':
       case 'look':
@@ -175,10 +172,8 @@ class Builder {
     }
   }
 
-  declare guardedLoop: (node: Extract<Node, { t: 'repeat' }>) => Part | null
-
   private repeat(node: Extract<Node, { t: 'repeat' }>): Part {
-    const guarded = this.guardedLoop(node)
+    const guarded = guardedLoop(this, node)
     if (guarded !== null) return guarded
     const { body, min, max } = node
     // JavaScript ends an optional iteration that matched nothing; the parser's
@@ -211,16 +206,16 @@ class Builder {
  * would reach past the loop's end are not checked (more paths, never fewer).
  * Null when the loop has another form.
  */
-Builder.prototype.guardedLoop = function guardedLoop(this: Builder, node: Extract<Node, { t: 'repeat' }>): Part | null {
+function guardedLoop(builder: Builder, node: Extract<Node, { t: 'repeat' }>): Part | null {
   if (node.max !== Infinity || node.min > 1) return null
   let inner = node.body
   while (inner.t === 'group' && inner.index === -1) inner = inner.body
   if (inner.t !== 'seq' || inner.items.length !== 2) return null
   const [look, atom] = inner.items
   if (look.t !== 'look' || !look.negative || (atom.t !== 'char' && atom.t !== 'class' && atom.t !== 'any')) return null
-  const texts = literalTexts(look.body, this.ignoreCase)
+  const texts = literalTexts(look.body, builder.ignoreCase)
   if (texts === null || texts.every((text) => text.length <= 1)) return null
-  const test = leafTest(atom, this.ignoreCase)
+  const test = leafTest(atom, builder.ignoreCase)
   const key = (codes: number[]): string => codes.join(',')
   const whole = new Set(texts.map(key))
   // The prefixes of the texts that are not whole texts: the automaton's states (0 = "").
@@ -247,11 +242,11 @@ Builder.prototype.guardedLoop = function guardedLoop(this: Builder, node: Extrac
     }
     return 0
   }
-  const fold = this.ignoreCase ? canonicalize : (c: number) => c
+  const fold = builder.ignoreCase ? canonicalize : (c: number) => c
   const n = prefixes.length
   const table = prefixes.map((_, s) => new Map([...inTexts].map((c) => [c, step(s, c)])))
   const pos: Part[][] = prefixes.map((_, s) =>
-    prefixes.map((_, t) => this.leaf((x) => test(x) && (table[s].get(fold(x)) ?? 0) === t)),
+    prefixes.map((_, t) => builder.leaf((x) => test(x) && (table[s].get(fold(x)) ?? 0) === t)),
   )
   const first = new Map<number, number>()
   const last = new Map<number, number>()
@@ -260,7 +255,7 @@ Builder.prototype.guardedLoop = function guardedLoop(this: Builder, node: Extrac
       const [id] = pos[s][t].first.keys()
       if (s === 0) first.set(id, 1)
       last.set(id, 1)
-      for (let u = 0; u < n; u++) this.link(pos[s][t].last, pos[t][u].first)
+      for (let u = 0; u < n; u++) builder.link(pos[s][t].last, pos[t][u].first)
     }
   }
   return { first, last, empty: node.min === 0 ? 1 : 0 }
@@ -491,7 +486,7 @@ function automatonOf(source: string, flags: string): Automaton {
   const ignoreCase = flags.includes('i')
   const tree = parsePattern(source, ignoreCase)
   if (tree === null) throw new Unsupported('syntax outside the parser of src/router/regexp-syntax.ts')
-  const builder = new Builder(ignoreCase, false)
+  const builder = new Builder(ignoreCase)
   let body = builder.build(tree)
   // A search that is not anchored starts again at every position: a leading `[^]*?`.
   if (!anchored(tree) && !flags.includes('y')) {
