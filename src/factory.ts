@@ -14,6 +14,7 @@ import { createStatic } from './middleware/static'
 import type { Profile } from './profile'
 import { createRequestPrototype } from './request'
 import { createResponsePrototype } from './response'
+import { createLayerClass } from './router/layer'
 import { createRouteClass } from './router/route'
 import { createRouterFactory } from './router/router'
 
@@ -28,7 +29,7 @@ export interface Factory {
 }
 
 export function createFactory(profile: Profile): Factory {
-  const Route = createRouteClass(profile.route)
+  const Route = createRouteClass(profile.route, createLayerClass())
   const Router = createRouterFactory({ syntax: profile.syntax, Route, style: profile.router })
   const application = createApplicationPrototype(profile, Router)
   const request = createRequestPrototype(profile)
@@ -50,8 +51,10 @@ export function createFactory(profile: Profile): Factory {
   factory.application = application
   factory.request = request
   factory.response = response
-  factory.Route = Route
-  factory.Router = Router
+  // 3.x: Express 3's Router and Route (the route map's), not the app's internal stack router.
+  const routeMap = profile.app.routeMap === null ? null : profile.app.routeMap()
+  factory.Route = routeMap === null ? Route : routeMap.Route
+  factory.Router = routeMap === null ? Router : routeMap.Router
   Object.assign(factory, createBodyParsers(profile))
   factory.static = createStatic(profile)
   factory.cookieParser = cookieParser

@@ -1,10 +1,10 @@
 /**
- * The public types of webfw written once for both API versions: request,
+ * The public types of webfw written once for the API versions: request,
  * response, application, router, route and handler types, with the shape of
- * `@types/express-serve-static-core`. `V` (5 or 4) picks the version's own
- * `Request`, `Response` and `Application` interfaces (declared in index.d.ts
- * and v4.d.ts, which give everything here its public name) and its path
- * syntax for route-parameter inference.
+ * `@types/express-serve-static-core`. `V` (5, 4 or 3) picks the version's own
+ * `Request`, `Response` and `Application` interfaces (declared in index.d.ts,
+ * v4.d.ts and v3.d.ts, which give everything here its public name) and its
+ * path syntax for route-parameter inference (3.x reads as 4.x here).
  *
  * Compatibility with Express's typings is a goal of this file: a webfw
  * request, response or application must be assignable wherever
@@ -24,6 +24,7 @@ import type { CookieOptions, DownloadOptions, SendFileOptions } from './options'
 import type { ParamsDictionary, ParamsDictionary4, RouteParameters4, RouteParameters5 } from './params'
 import webfw5 = require('./index')
 import webfw4 = require('./v4')
+import webfw3 = require('./v3')
 
 declare global {
   namespace Express {
@@ -37,11 +38,11 @@ declare global {
   }
 }
 
-/** The API version a type belongs to: `webfw` is 5, `webfw/v4` is 4. */
-export type Version = 5 | 4
+/** The API version a type belongs to: `webfw` is 5, `webfw/v4` is 4, `webfw/v3` is 3. */
+export type Version = 5 | 4 | 3
 
-/** `req.params` when the path tells nothing: string or string[] values in 5.x, strings in 4.x. */
-export type ParamsOf<V extends Version> = V extends 4 ? ParamsDictionary4 : ParamsDictionary
+/** `req.params` when the path tells nothing: string or string[] values in 5.x, strings in 4.x and 3.x. */
+export type ParamsOf<V extends Version> = V extends 5 ? ParamsDictionary : ParamsDictionary4
 
 /** The version's request interface. */
 export type RequestOf<
@@ -51,22 +52,32 @@ export type RequestOf<
   ReqBody = any,
   ReqQuery = ParsedQs,
   LocalsObj extends Record<string, any> = Record<string, any>,
-> = V extends 4
-  ? webfw4.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
-  : webfw5.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+> = V extends 3
+  ? webfw3.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+  : V extends 4
+    ? webfw4.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
+    : webfw5.Request<P, ResBody, ReqBody, ReqQuery, LocalsObj>
 
 /** The version's response interface. */
-export type ResponseOf<V extends Version, ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>> = V extends 4
-  ? webfw4.Response<ResBody, LocalsObj>
-  : webfw5.Response<ResBody, LocalsObj>
+export type ResponseOf<V extends Version, ResBody = any, LocalsObj extends Record<string, any> = Record<string, any>> = V extends 3
+  ? webfw3.Response<ResBody, LocalsObj>
+  : V extends 4
+    ? webfw4.Response<ResBody, LocalsObj>
+    : webfw5.Response<ResBody, LocalsObj>
 
 /** The version's application interface. */
-export type ApplicationOf<V extends Version> = V extends 4 ? webfw4.Application : webfw5.Application
+export type ApplicationOf<V extends Version> = V extends 3 ? webfw3.Application : V extends 4 ? webfw4.Application : webfw5.Application
 
-/** `req.params` inferred from a path in the version's syntax. */
-export type RouteParameters<V extends Version, Route extends string | RegExp> = V extends 4
-  ? RouteParameters4<Route>
-  : RouteParameters5<Route>
+/** `req.params` inferred from a path in the version's syntax (3.x's `:name?`, `*` and groups read as in 4.x). */
+export type RouteParameters<V extends Version, Route extends string | RegExp> = V extends 5
+  ? RouteParameters5<Route>
+  : RouteParameters4<Route>
+
+/** What `req.accepts(types)` answers when no type is acceptable: false (5.x, 4.x) or undefined (3.x). */
+export type NoMatchOf<V extends Version> = V extends 3 ? undefined : false
+
+/** What `req.is(type)` answers: the matching type, false or null (5.x, 4.x), or a boolean (3.x). */
+export type IsResultOf<V extends Version> = V extends 3 ? boolean : string | false | null
 
 /** A parsed query string (`req.query`): strings, arrays and, with the "extended" parser, nested objects. */
 export interface ParsedQs {
@@ -309,16 +320,22 @@ export interface IRouter<V extends Version> {
   use: IRouterHandler<V, this> & IRouterMatcher<V, this>
 
   /**
-   * A route for `path` on which verb methods are chained.
+   * A route for `path` on which verb methods are chained. (3.x: an app has
+   * no such method; `app.route` is the path it is mounted on.)
    *
    * @example
    * router.route('/books/:id').get(show).put(update)
    */
-  route<T extends string | RegExp>(prefix: T): IRoute<V, T>
-  route(prefix: PathParams): IRoute<V>
+  route: V extends 3 ? string : RouteMethod<V>
 
   /** The router's layers, in definition order. */
   stack: ILayer<V>[]
+}
+
+/** `router.route(path)`: a route for `path` on which verb methods are chained. */
+export interface RouteMethod<V extends Version> {
+  <T extends string | RegExp>(prefix: T): IRoute<V, T>
+  (prefix: PathParams): IRoute<V>
 }
 
 /**
@@ -448,16 +465,17 @@ export interface RequestBase<
 
   /**
    * The best of the given types (MIME types or extensions) for the request's
-   * `Accept`, or false when none is acceptable (answer 406). Without
-   * arguments: all accepted types, best first.
+   * `Accept`, or false when none is acceptable (answer 406; 3.x: undefined,
+   * and a comma-separated string is a list). Without arguments: all
+   * accepted types, best first.
    *
    * @example
    * req.accepts(['json', 'html']) // 'json'
    */
   accepts(): string[]
-  accepts(type: string): string | false
-  accepts(type: string[]): string | false
-  accepts(...type: string[]): string | false
+  accepts(type: string): string | NoMatchOf<V>
+  accepts(type: string[]): string | NoMatchOf<V>
+  accepts(...type: string[]): string | NoMatchOf<V>
   /** The first of the charsets `Accept-Charset` allows, or false; without arguments all of them. */
   acceptsCharsets(): string[]
   acceptsCharsets(charset: string): string | false
@@ -487,13 +505,13 @@ export interface RequestBase<
   /**
    * The matching type when `Content-Type` matches one of `type` (a MIME
    * type, an extension or a wildcard); null when the request has no body;
-   * false otherwise.
+   * false otherwise. 3.x: true or false, whatever the body.
    *
    * @example
    * if (req.is('json')) handleJson(req.body)
    */
-  is(type: string | string[]): string | false | null
-  is(...type: string[]): string | false | null
+  is(type: string | string[]): IsResultOf<V>
+  is(...type: string[]): IsResultOf<V>
 
   /** "http" or "https"; from `X-Forwarded-Proto` when `trust proxy` allows. */
   readonly protocol: string
@@ -545,11 +563,12 @@ export interface RequestBase<
   next?: NextFunction | undefined
 
   /**
-   * @deprecated Not provided by webfw (nor by Express since 4.0). Declared
-   * as `never` only so that webfw's request is assignable where
+   * 3.x: the Accept header's media types, best first (deprecated: use
+   * `req.accepts()`). Not provided by 5.x and 4.x (nor by Express since
+   * 4.0): `never` there only so that webfw's request is assignable where
    * `@types/express` expects its `Request`.
    */
-  accepted: never
+  accepted: V extends 3 ? webfw3.AcceptedEntry[] : never
 }
 
 /** `res.send`, `res.json` and `res.jsonp`: send `body` and return the response. */
@@ -733,11 +752,12 @@ export interface ResponseBase<
   req: RequestOf<V>
 
   /**
-   * @deprecated Not provided by webfw (nor by Express since 4.0). Declared
-   * as `never` only so that webfw's response is assignable where
-   * `@types/express` expects its `Response`.
+   * 3.x: the charset added to the Content-Type headers set from now on
+   * (deprecated: name it in the type). Not provided by 5.x and 4.x (nor by
+   * Express since 4.0): `never` there only so that webfw's response is
+   * assignable where `@types/express` expects its `Response`.
    */
-  charset: never
+  charset: V extends 3 ? string | undefined : never
 }
 
 /** The callback of `res.sendFile` and `res.download`: an error, or nothing once the file is sent. */
@@ -747,7 +767,7 @@ export type Errback = (err?: Error) => void
  * `Errback` as each version's Express typings declare it (4.x: `err` not
  * optional), so a response is assignable to theirs.
  */
-export type ErrbackOf<V extends Version> = V extends 4 ? (err: Error) => void : Errback
+export type ErrbackOf<V extends Version> = V extends 5 ? Errback : (err: Error) => void
 
 /** A template engine: `(path, options, callback)`. */
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void
@@ -851,8 +871,8 @@ export interface ApplicationBase<V extends Version, LocalsObj extends Record<str
   on: ((event: 'mount', callback: (parent: ApplicationOf<V>) => void) => this) &
     ((event: string | symbol, listener: (...args: any[]) => void) => this)
 
-  /** The path pattern(s) the app is mounted on ("/" for the root app). */
-  mountpath: string | string[]
+  /** The path pattern(s) the app is mounted on ("/" for the root app); 3.x: see `app.route`. */
+  mountpath: V extends 3 ? never : string | string[]
 
   /**
    * @deprecated Not provided: an application has no stack of its own (its
@@ -864,12 +884,15 @@ export interface ApplicationBase<V extends Version, LocalsObj extends Record<str
   resource: never
   /** @deprecated Not provided (an Express 3 member); `never` only for assignability to `@types/express`. */
   map: never
-  /** @deprecated Not provided (an Express 3 member); `never` only for assignability to `@types/express`. */
-  routes: never
+  /**
+   * 3.x: the routes by method (deprecated, removed in 4.x). Not provided by
+   * 5.x and 4.x: `never` there only for assignability to `@types/express`.
+   */
+  routes: V extends 3 ? Record<string, webfw3.Route[]> : never
   /**
    * 4.x: the application's router, created by the first `app.use()`, route
    * or verb method (undefined before). 5.x: not provided (use `app.router`);
    * `never` there only for assignability to `@types/express`.
    */
-  _router: V extends 4 ? any : never
+  _router: V extends 5 ? never : any
 }

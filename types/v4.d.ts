@@ -3,8 +3,8 @@
  * index.d.ts), with the 4.x path syntax for route parameters and the 4.x
  * members: `req.param()`, the function-only `app.param(fn)` form, the
  * deprecated call forms Express 4 apps still use (`res.send(status, body)`,
- * `res.redirect(url, status)`, `res.sendfile`, `app.del`, ...), and no
- * `req.host` or `app.router`.
+ * `res.redirect(url, status)`, `res.sendfile`, `app.del`, `req.host`, ...),
+ * and no `app.router`.
  *
  * @example
  * import webfw = require('webfw/v4')
@@ -155,12 +155,12 @@ declare namespace webfw {
     acceptsLanguage(...lang: string[]): string | false
 
     /**
-     * @deprecated Not provided by `webfw/v4` (the 4.x host property is
-     * `req.hostname`; `req.host` of `webfw` 5.x includes the port). Declared
-     * as `never` only so that the request is assignable where
-     * `@types/express` expects its `Request`.
+     * The host name without the port, as `req.hostname` (in `webfw` 5.x,
+     * `req.host` includes the port).
+     *
+     * @deprecated Use `req.hostname` (a deprecation warning is emitted once).
      */
-    readonly host: never
+    readonly host: string
   }
 
   /** The response: Node's `ServerResponse` with webfw's members, extending the global `Express.Response`. */

@@ -7,6 +7,7 @@ const fs = require('node:fs')
 const http = require('node:http')
 const github = require('../fixtures/github-routes')
 const payloads = require('../fixtures/payloads')
+const data = require('../fixtures/scenario-data')
 
 const scenarios = {
   hello: {
@@ -47,6 +48,43 @@ const scenarios = {
     routed: false,
     requests: [{ method: 'GET', path: '/' + payloads.staticFile }],
     expect: [{ body: fs.readFileSync(payloads.staticPath, 'utf8') }],
+  },
+  'many-routes': {
+    description: `${data.manyRoutes.length} parameterised routes; the request matches the last one`,
+    routed: true,
+    requests: [{ method: 'GET', path: data.manyRoutesPath }],
+    expect: [{ json: data.manyRoutesAnswer }],
+  },
+  'nested-routers': {
+    description: 'three levels of routers, each adding a route parameter (GET /api/:version/users/:user/posts/:post)',
+    routed: true,
+    requests: [{ method: 'GET', path: data.nestedPath }],
+    expect: [{ json: data.nestedAnswer }],
+  },
+  middlewares: {
+    description: `${data.MIDDLEWARE_COUNT} pass-through middleware (each counts itself on the request) before one route`,
+    routed: false,
+    requests: [{ method: 'GET', path: '/' }],
+    expect: [{ json: data.middlewaresAnswer }],
+  },
+  views: {
+    description: 'an ejs page (a table of 8 items) rendered by the framework\'s view layer, template cache on',
+    routed: false,
+    requests: [{ method: 'GET', path: '/' }],
+    expect: [{ body: data.viewHtml }],
+  },
+  urlencoded: {
+    description: `a ${data.formBody.length}-byte form of ${Object.keys(data.formFields).length} fields POSTed and parsed by the URL-encoded body parser`,
+    routed: false,
+    requests: [
+      {
+        method: 'POST',
+        path: '/signup',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: data.formBody,
+      },
+    ],
+    expect: [{ json: data.formAnswer(data.formFields) }],
   },
 }
 

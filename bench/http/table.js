@@ -145,6 +145,10 @@ function targetRows(results) {
     }
     check(`${scenario}: webfw 4 within 5% of webfw 5`, (v) => compare(v(scenario, 'webfw-v4'), v(scenario, 'webfw'), (r) => Math.abs(r - 1) <= 0.05, '', 3))
   }
+  // Issue #21: webfw 3 within 10% of webfw 4 on every scenario.
+  for (const scenario of Object.keys(results.scenarios)) {
+    check(`${scenario}: webfw 3 within 10% of webfw 4`, (v) => compare(v(scenario, 'webfw-v3'), v(scenario, 'webfw-v4'), (r) => r >= 0.9, '', 3))
+  }
   return rows
 }
 

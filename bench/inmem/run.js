@@ -24,6 +24,7 @@ const { assertBuilt } = require('../lib/results')
 const { median, ratio, formatInt, formatRatio } = require('../lib/stats')
 const { scenarioNames } = require('../http/scenarios')
 const { serverIds } = require('../http/servers')
+const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
 
@@ -33,6 +34,7 @@ const opts = parseOptions(
     processes: { type: 'number', default: 5, help: 'processes per server, alternating between the servers' },
     rounds: { type: 'number', default: 7, help: 'measured rounds per process (after one unmeasured)' },
     requests: { type: 'number', default: 10000, help: 'requests per round' },
+    connections: { type: 'number', default: 0, help: 'connections with one request in flight each (0: one connection, 16 pipelined)' },
     cpu: { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the worker processes are pinned to' },
     node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary, or a major version ("24")' },
   },
@@ -47,22 +49,9 @@ if (!scenarioNames.includes(scenario)) {
   process.exit(2)
 }
 
-/** `server` or `server:NAME=value`: the server id and the extra environment of its processes. */
-function parseEntry(entry) {
-  const colon = entry.indexOf(':')
-  if (colon === -1) return { id: entry, env: {} }
-  const assignment = entry.slice(colon + 1)
-  const eq = assignment.indexOf('=')
-  if (eq <= 0) {
-    console.error(`"${entry}": expected <server>:<NAME>=<value>`)
-    process.exit(2)
-  }
-  return { id: entry.slice(0, colon), env: { [assignment.slice(0, eq)]: assignment.slice(eq + 1) } }
-}
-
 function runWorker(nodeBin, entry) {
   const { id, env } = parseEntry(entry)
-  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, id, scenario, String(opts.rounds), String(opts.requests)])
+  const [command, args] = pinned(opts.cpu, nodeBin, [WORKER, id, scenario, String(opts.rounds), String(opts.requests), String(opts.connections)])
   const out = spawnSync(command, args, { encoding: 'utf8', env: { ...process.env, ...env, NODE_ENV: 'production' } })
   const line = out.stdout.trim().split('\n').pop() || ''
   try {
@@ -93,7 +82,8 @@ async function main() {
   }
   const base = perServer.get('bare')
   const baseCpu = base ? median(base.cpu) : undefined
-  console.log(`\n${scenario}, in-memory socket, CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
+  const how = opts.connections > 0 ? `${opts.connections} connections` : 'one pipelined connection'
+  console.log(`\n${scenario}, in-memory sockets (${how}), CPU ns per request (median over ${opts.processes} processes of each one's lowest of ${opts.rounds} rounds × ${opts.requests}):\n`)
   console.log('| server | median | lowest | ratio to bare (CPU per request) |')
   console.log('|---|---:|---:|---:|')
   for (const [server, slot] of perServer) {

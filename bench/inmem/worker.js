@@ -5,14 +5,25 @@
 // the server's own CPU time per request, much steadier than over loopback on
 // a shared machine (see bench/README.md, "In-memory A/B").
 //
-//   node bench/inmem/worker.js <server> <scenario> [rounds] [requests]
+//   node bench/inmem/worker.js <server> <scenario> [rounds] [requests] [connections] [warm-up requests]
 //
-// Prints one JSON line: { server, scenario, cpuNs: [...], wallNs: [...] },
-// the CPU (user + system, all threads) and wall time per request of each
-// round, after one unmeasured round of warm-up.
+// Prints one JSON line: { server, scenario, cpuNs: [...], wallNs: [...],
+// gcNs: [...], gcMajorNs: [...], scavenges: [...] }, per round after one
+// unmeasured round of warm-up (`requests` long, or `warm-up requests`): the CPU (user + system, all threads) and wall
+// time per request, the time spent in garbage collection per request (all
+// kinds, and mark-compact alone) and the number of scavenges per 1,000
+// requests.
+//
+// Without `connections`, one connection carries the requests PIPELINED at a
+// time. With `connections` = K, K connections each carry one request at a
+// time, all K started in the same turn of the event loop, and each sends its
+// next request in a later turn once answered: what a load generator with K
+// connections does, so that K requests are in flight at once. That is how
+// the cost per request is measured against concurrency (docs/perf.md).
 'use strict'
 
 const http = require('node:http')
+const { PerformanceObserver, constants: perfConstants } = require('node:perf_hooks')
 const { Duplex } = require('node:stream')
 const { scenarios } = require('../http/scenarios')
 const { serverById } = require('../http/servers')
@@ -29,14 +40,14 @@ function rawRequest(req) {
   return Buffer.from(lines.join('\r\n') + '\r\n\r\n' + body, 'latin1')
 }
 
-/** Batches of PIPELINED requests cycling through the scenario's requests. */
-function batches(scenario) {
+/** Batches of `depth` requests cycling through the scenario's requests. */
+function batches(scenario, depth) {
   const raws = scenario.requests.map(rawRequest)
   const count = Math.max(1, raws.length)
   const out = []
   for (let start = 0; start < count; start++) {
     const parts = []
-    for (let i = 0; i < PIPELINED; i++) parts.push(raws[(start * PIPELINED + i) % raws.length])
+    for (let i = 0; i < depth; i++) parts.push(raws[(start * depth + i) % raws.length])
     out.push(Buffer.concat(parts))
   }
   return out
@@ -65,86 +76,131 @@ function captureServer(file, scenarioName, args) {
   })
 }
 
+/** Time in garbage collection (all kinds, and mark-compact alone) and scavenge count, while observed. */
+const gc = { ns: 0, majorNs: 0, scavenges: 0 }
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const kind = entry.detail ? entry.detail.kind : entry.kind
+    gc.ns += entry.duration * 1e6
+    if (kind === perfConstants.NODE_PERFORMANCE_GC_MAJOR) gc.majorNs += entry.duration * 1e6
+    if (kind === perfConstants.NODE_PERFORMANCE_GC_MINOR) gc.scavenges++
+  }
+}).observe({ entryTypes: ['gc'] })
+
+/** A Duplex handed to the server as a client connection; `onWrite` sees what the server writes. */
+function memorySocket(onWrite) {
+  const socket = new Duplex({
+    read() {},
+    write(chunk, encoding, callback) {
+      onWrite(chunk)
+      callback()
+    },
+    writev(chunks, callback) {
+      onWrite(chunks[0].chunk)
+      callback()
+    },
+  })
+  Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 40000, localAddress: '127.0.0.1', localPort: 80 })
+  socket.setTimeout = () => socket
+  socket.setNoDelay = () => socket
+  socket.setKeepAlive = () => socket
+  return socket
+}
+
 /**
- * Sends `total` requests over one in-memory connection, PIPELINED at a time,
- * and resolves with the CPU and wall nanoseconds per request. Every answer
- * must be a 200: anything else rejects, so a fast error never counts.
+ * Sends `total` requests over `connections` in-memory connections, `depth`
+ * at a time on each (pipelined when above 1), and resolves with the CPU,
+ * wall and GC nanoseconds per request. Every answer must be a 200: anything
+ * else rejects, so a fast error never counts.
  */
-function measure(server, requestBatches, total) {
+function measure(server, requestBatches, total, connections, depth) {
   return new Promise((resolve, reject) => {
     let answered = 0
     let sent = 0
     let next = 0
+    let done = false
     let cpuStart
     let wallStart
-    const socket = new Duplex({
-      read() {},
-      write(chunk, encoding, callback) {
-        seen(chunk)
-        callback()
-      },
-      writev(chunks, callback) {
-        seen(chunks[0].chunk)
-        callback()
-      },
-    })
-    Object.assign(socket, { remoteAddress: '127.0.0.1', remotePort: 40000, localAddress: '127.0.0.1', localPort: 80 })
-    socket.setTimeout = () => socket
-    socket.setNoDelay = () => socket
-    socket.setKeepAlive = () => socket
+    let gcStart
 
-    function feed() {
-      sent += PIPELINED
-      socket.push(requestBatches[next])
-      next = (next + 1) % requestBatches.length
+    function connection() {
+      const c = { socket: null, outstanding: 0 }
+      // A response starts with its status line at the start of a write.
+      c.socket = memorySocket((chunk) => {
+        const text = typeof chunk === 'string' ? chunk : chunk.toString('latin1', 0, 16)
+        if (!text.startsWith('HTTP/1.')) return
+        const status = text.slice(STATUS_OFFSET, STATUS_OFFSET + 3)
+        if (status !== '200') {
+          reject(new Error(`answered ${status} instead of 200`))
+          return
+        }
+        answered++
+        if (--c.outstanding !== 0) return
+        if (sent < total) setImmediate(feed, c)
+        else if (answered === total && !done) finish()
+      })
+      server.emit('connection', c.socket)
+      return c
     }
 
-    // A response starts with its status line at the start of a write.
-    function seen(chunk) {
-      const text = typeof chunk === 'string' ? chunk : chunk.toString('latin1', 0, 16)
-      if (!text.startsWith('HTTP/1.')) return
-      const status = text.slice(STATUS_OFFSET, STATUS_OFFSET + 3)
-      if (status !== '200') {
-        reject(new Error(`answered ${status} instead of 200`))
-        return
-      }
-      answered++
-      if (answered !== sent) return
-      if (sent < total) {
-        setImmediate(feed)
-        return
-      }
+    function feed(c) {
+      const batch = requestBatches[next]
+      next = (next + 1) % requestBatches.length
+      sent += depth
+      c.outstanding += depth
+      c.socket.push(batch)
+    }
+
+    function finish() {
+      done = true
       const cpu = process.cpuUsage(cpuStart)
       const wall = process.hrtime.bigint() - wallStart
-      socket.destroy()
-      resolve({ cpuNs: ((cpu.user + cpu.system) * 1000) / total, wallNs: Number(wall) / total })
+      for (const c of conns) c.socket.destroy()
+      // GC entries are delivered asynchronously: read them on the next turn.
+      setImmediate(() => {
+        resolve({
+          cpuNs: ((cpu.user + cpu.system) * 1000) / total,
+          wallNs: Number(wall) / total,
+          gcNs: (gc.ns - gcStart.ns) / total,
+          gcMajorNs: (gc.majorNs - gcStart.majorNs) / total,
+          scavenges: ((gc.scavenges - gcStart.scavenges) * 1000) / total,
+        })
+      })
     }
 
-    server.emit('connection', socket)
+    const conns = []
+    for (let i = 0; i < connections; i++) conns.push(connection())
+    gcStart = { ...gc }
     cpuStart = process.cpuUsage()
     wallStart = process.hrtime.bigint()
-    feed()
+    for (const c of conns) feed(c)
   })
 }
 
 async function main() {
-  const [serverId, scenarioName, roundsArg = '7', requestsArg = '10000'] = process.argv.slice(2)
+  const [serverId, scenarioName, roundsArg = '7', requestsArg = '10000', connectionsArg = '0', warmupArg] = process.argv.slice(2)
   const scenario = scenarios[scenarioName]
   if (!scenario) throw new Error(`unknown scenario ${scenarioName}`)
   const entry = serverById(serverId)
   const rounds = Number(roundsArg)
-  const requests = Math.ceil(Number(requestsArg) / PIPELINED) * PIPELINED
+  const connections = Math.max(1, Number(connectionsArg))
+  const depth = Number(connectionsArg) > 0 ? 1 : PIPELINED
+  const whole = (n) => Math.ceil(n / (depth * connections)) * depth * connections
+  const requests = whole(Number(requestsArg))
+  const warmup = warmupArg === undefined ? requests : whole(Number(warmupArg))
   const server = await captureServer(entry.path, scenarioName, entry.args)
-  const requestBatches = batches(scenario)
-  await measure(server, requestBatches, requests)
-  const cpuNs = []
-  const wallNs = []
+  const requestBatches = batches(scenario, depth)
+  await measure(server, requestBatches, warmup, connections, depth)
+  const out = { server: serverId, scenario: scenarioName, connections: Number(connectionsArg) > 0 ? connections : 0, cpuNs: [], wallNs: [], gcNs: [], gcMajorNs: [], scavenges: [] }
   for (let i = 0; i < rounds; i++) {
-    const r = await measure(server, requestBatches, requests)
-    cpuNs.push(Math.round(r.cpuNs))
-    wallNs.push(Math.round(r.wallNs))
+    const r = await measure(server, requestBatches, requests, connections, depth)
+    out.cpuNs.push(Math.round(r.cpuNs))
+    out.wallNs.push(Math.round(r.wallNs))
+    out.gcNs.push(Math.round(r.gcNs))
+    out.gcMajorNs.push(Math.round(r.gcMajorNs))
+    out.scavenges.push(Number(r.scavenges.toFixed(2)))
   }
-  process.stdout.write(JSON.stringify({ server: serverId, scenario: scenarioName, cpuNs, wallNs }) + '\n')
+  process.stdout.write(JSON.stringify(out) + '\n')
   process.exit(0)
 }
 

@@ -6,6 +6,7 @@
 const COLORS = {
   webfw: '#1f5fbf',
   'webfw-v4': '#6f9fe6',
+  'webfw-v3': '#a9c4ee',
   express: '#d9730d',
   express4: '#f0b070',
   fastify: '#2e9e5b',

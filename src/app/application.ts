@@ -7,6 +7,8 @@ import { EventEmitter } from 'node:events'
 import http, { IncomingMessage } from 'node:http'
 import { resolve } from 'node:path'
 import { inspect } from 'node:util'
+import { requestStart } from '../diagnostics/channels'
+import { traceRequest } from '../diagnostics/trace-request'
 import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
@@ -14,6 +16,7 @@ import { handle as dispatch } from '../router/dispatch'
 import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
+import { createLocals } from '../util/locals'
 import { putHeader } from '../response/header-table'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
@@ -118,11 +121,12 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   Object.defineProperty(app, kProfile, { value: profile })
   const style = profile.app
   const routerHandle = Router.prototype.handle
+  const routeMap = style.routeMap === null ? null : style.routeMap()
 
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
     this.engines = Object.create(null)
-    this.settings = Object.create(null)
+    this.settings = style.plainSettings ? {} : Object.create(null)
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()
   }
@@ -130,9 +134,11 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   app[kGetRouter] = function getRouter(this: AppInternal): RouterObject {
     let router = this[kRouter]
     if (router === null || router === undefined) {
+      // With a route map, this router holds only `use` prefixes, which
+      // ignore case and trailing slashes (Connect's); routes take the settings.
       router = new Router({
-        caseSensitive: this.enabled('case sensitive routing'),
-        strict: this.enabled('strict routing'),
+        caseSensitive: routeMap === null && this.enabled('case sensitive routing'),
+        strict: routeMap === null && this.enabled('strict routing'),
       })
       this[kRouter] = router
       if (style.privateRouter) {
@@ -205,13 +211,56 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       Object.setPrototypeOf(this.settings, parent.settings)
     })
 
-    this.locals = Object.create(null)
-    this.mountpath = '/'
+    this.locals = style.localsFunction ? createLocals('app.locals') : Object.create(null)
+    ;(this as unknown as Record<string, unknown>)[style.mountPathKey] = '/'
     this.locals.settings = this.settings
+    if (routeMap !== null) routeMap.init(this)
+    const spaces = style.jsonSpacesByEnv?.get(env)
+    if (spaces !== undefined) this.set('json spaces', spaces)
     this.set('view', style.View)
     this.set('views', resolve('views'))
     this.set('jsonp callback name', 'callback')
     if (env === 'production') this.set('view cache', true)
+  }
+
+  /**
+   * Routes a request through the app's router; `done` runs when no layer
+   * ended the response. `shortcut`: in 4.x, do the built-in layers' work
+   * here instead of dispatching them (not while a tracer listens, who
+   * expects them as layers, as in Express 4).
+   */
+  function routeRequest(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, done: (err?: unknown) => void, adopt: boolean, shortcut: boolean): void {
+    if (style.privateRouter) {
+      // 4.x: an app with nothing registered has no router and answers at
+      // once. Otherwise the built-in layers' work is done here and the
+      // router starts after them — while they are still the first two.
+      const router = app[kRouter]
+      if (router === null || router === undefined) {
+        done()
+        return
+      }
+      // (Not when router.handle was wrapped, e.g. by instrumentation: it is
+      // what Express 4 calls, so it must see the request.)
+      const stack = router.stack
+      const init = app[kInitLayers]
+      if (
+        shortcut &&
+        init !== undefined &&
+        router.handle === routerHandle &&
+        stack.length >= 2 &&
+        stack[0].handle === init[0] &&
+        stack[1].handle === init[1]
+      ) {
+        prepareRequest(app, req, res, adopt)
+        dispatch(router, req as never, res as never, done, 2)
+      } else {
+        router.handle(req, res, done)
+      }
+      return
+    }
+    const router = app[kRouter] ?? app[kGetRouter]()
+    prepareRequest(app, req, res, adopt)
+    router.handle(req, res, done)
   }
 
   app.handle = function handle(this: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, callback?: (err?: unknown) => void) {
@@ -221,36 +270,12 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       function finish(err?: unknown) {
         finalHandler(req, res, err, { env: app.get('env') as string, onerror: logError.bind(app) as never })
       }
-    if (style.privateRouter) {
-      // 4.x: an app with nothing registered has no router and answers at
-      // once. Otherwise the built-in layers' work is done here and the
-      // router starts after them — while they are still the first two.
-      const router = this[kRouter]
-      if (router === null || router === undefined) {
-        done()
-        return
-      }
-      // (Not when router.handle was wrapped, e.g. by instrumentation: it is
-      // what Express 4 calls, so it must see the request.)
-      const stack = router.stack
-      const init = this[kInitLayers]
-      if (
-        init !== undefined &&
-        router.handle === routerHandle &&
-        stack.length >= 2 &&
-        stack[0].handle === init[0] &&
-        stack[1].handle === init[1]
-      ) {
-        prepareRequest(this, req, res, callback === undefined)
-        dispatch(router, req as never, res as never, done, 2)
-      } else {
-        router.handle(req, res, done)
-      }
+    // One check per request (src/diagnostics/channels.ts): false while nobody listens.
+    if (requestStart.hasSubscribers) {
+      traceRequest(app, req, res, done, (next) => routeRequest(app, req, res, next, callback === undefined, false))
       return
     }
-    const router = this[kRouter] ?? this[kGetRouter]()
-    prepareRequest(this, req, res, callback === undefined)
-    router.handle(req, res, done)
+    routeRequest(app, req, res, done, callback === undefined, true)
   }
 
   app.use = function use(this: AppInternal, ...args: unknown[]) {
@@ -263,7 +288,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         continue
       }
       const sub = handler
-      sub.mountpath = path as string
+      ;(sub as unknown as Record<string, unknown>)[style.mountPathKey] = path
       sub.parent = this
       router.use(path, function mounted_app(req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) {
         // Back to the parent's prototypes when the sub-app passes the request
@@ -281,8 +306,10 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     return this
   }
 
-  app.route = function route(this: AppInternal, path: unknown) {
-    return (this[kGetRouter]() as RouterObject & { route: AnyFn }).route(path)
+  if (routeMap === null) {
+    app.route = function route(this: AppInternal, path: unknown) {
+      return (this[kGetRouter]() as RouterObject & { route: AnyFn }).route(path)
+    }
   }
 
   app.engine = function engine(this: AppInternal, ext: string, fn: unknown) {
@@ -308,7 +335,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.settings[setting] = val
     switch (setting) {
       case 'etag':
-        this.set('etag fn', compileETag(val))
+        this.set('etag fn', compileETag(val, profile.response.etags))
         break
       case 'query parser':
         this.set('query parser fn', compileQueryParser(val, profile.query))
@@ -322,7 +349,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
 
   app.path = function path(this: AppInternal): string {
-    return this.parent ? (this.parent as unknown as { path(): string }).path() + this.mountpath : ''
+    return this.parent ? (this.parent as unknown as { path(): string }).path() + (this as unknown as Record<string, string>)[style.mountPathKey] : ''
   }
 
   app.enabled = function enabled(this: AppInternal, setting: string) {
@@ -360,6 +387,22 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     for (const method of methods) route[method].apply(route, handlers)
     return this
   }
+
+  if (style.configure) {
+    /**
+     * 3.x: runs `fn` (with the app as `this`) when the `env` setting is one
+     * of the given environments, or always when none is given.
+     * @example app.configure('production', function () { this.enable('view cache') })
+     */
+    app.configure = function configure(this: AppInternal, ...args: unknown[]) {
+      deprecate("app.configure: check app.get('env') in an if statement")
+      const fn = args.pop() as AnyFn
+      if (args.length === 0 || args.includes(this.settings.env)) fn.call(this)
+      return this
+    }
+  }
+
+  if (routeMap !== null) routeMap.define(app)
 
   app.listen = function listen(this: AppInternal, ...args: unknown[]) {
     let server: http.Server

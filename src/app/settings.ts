@@ -7,21 +7,21 @@ import querystring from 'node:querystring'
 import fastQuerystring from 'fast-querystring'
 import proxyaddr from 'proxy-addr'
 import qs from 'qs'
-import { generateETag, generateWeakETag, type ETagFn } from '../util/etag'
+import { sha1ETags, type ETagFn, type ETagGenerators } from '../util/etag'
 
 export type QueryParserFn = (str: string) => Record<string, unknown>
 export type TrustFn = (addr: string, i: number) => boolean
 
-export function compileETag(val: unknown): ETagFn | undefined {
+export function compileETag(val: unknown, generators: ETagGenerators = sha1ETags): ETagFn | undefined {
   if (typeof val === 'function') return val as ETagFn
   switch (val) {
     case true:
     case 'weak':
-      return generateWeakETag
+      return generators.weak
     case false:
       return undefined
     case 'strong':
-      return generateETag
+      return generators.strong
     default:
       throw new TypeError('unknown value for etag function: ' + String(val))
   }

@@ -5,6 +5,7 @@ import type { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
 import type { RouterObject } from '../router/router-state'
+import type { RouteMapMembers } from './route-map-app'
 import type { View } from './view'
 
 export const kRouter = Symbol('webfw.app.router')
@@ -45,6 +46,25 @@ export interface AppStyle {
    * (5.x); in 4.x the error is the server's 'error' event, as in Express 4.
    */
   readonly listenErrorToCallback: boolean
+  /**
+   * Where routes live. null: in the app's router, in definition order among
+   * the middleware (5.x, 4.x). Otherwise (3.x) the loader of the route-map
+   * members: routes are kept per method in the app's route map
+   * (`app._router`, listed by `app.routes`), which runs as one middleware
+   * where `app.use(app.router)` places it, or where the first route
+   * definition does. The app's own router then holds only `use` layers.
+   */
+  readonly routeMap: (() => RouteMapMembers) | null
+  /** `app.configure([env, ...], fn)`: runs `fn` now when the `env` setting is one of them, or always (3.x). */
+  readonly configure: boolean
+  /** `app.locals` and `res.locals` are functions that merge an object into themselves (3.x). */
+  readonly localsFunction: boolean
+  /** The app property holding the path it is mounted on: `mountpath` (5.x, 4.x) or `route` (3.x). */
+  readonly mountPathKey: 'mountpath' | 'route'
+  /** The `json spaces` setting's default by `env` (3.x: 2 in development, 0 in production); else unset. */
+  readonly jsonSpacesByEnv: ReadonlyMap<string, number> | null
+  /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x, 4.x) or is a plain object (3.x). */
+  readonly plainSettings: boolean
 }
 
 export interface AppInternal extends EventEmitter {

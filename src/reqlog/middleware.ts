@@ -105,9 +105,20 @@ function recordStart(target: LogRequest | LogResponse): void {
 export function hookWriteHead(res: LogResponse): void {
   const writeHead = res.writeHead
   if (typeof writeHead !== 'function') return
+  res.writeHead = recordingWriteHead(res, writeHead)
+}
+
+/**
+ * The wrapper of `writeHead` for `res`. Made by this function rather than in
+ * `hookWriteHead`, which stores it on `res`: a closure that captures an
+ * object and is stored on that object by the function that creates it kept
+ * V8 from freeing the responses in scavenges (they lived until a
+ * mark-compact; docs/perf.md, "Pretenuring").
+ */
+function recordingWriteHead(res: LogResponse, writeHead: (...args: unknown[]) => unknown) {
   // Named parameters and `apply(this, arguments)` rather than a rest
   // parameter: no array is built per call.
-  res.writeHead = function recordingWriteHead(this: LogResponse, _status: unknown, reason?: unknown, fields?: unknown): unknown {
+  return function recordingWriteHead(this: LogResponse, _status: unknown, reason?: unknown, fields?: unknown): unknown {
     // another reqlog instance on the same response may have recorded it first
     if (res._startAt === undefined) recordStart(res)
     // writeHead(status, fields) or writeHead(status, reason, fields)

@@ -4,14 +4,14 @@
  * `trust proxy` trusts the peer; only the first value counts, since Node
  * joins repeated headers with ", ".
  *
- * `req.host` in 4.x: not provided. The spec's version table gives
- * `req.hostname` as the only 4.x host property (Express 4 kept a deprecated
- * `req.host` alias of it; in 5.x the name means host *with* port, so an alias
- * would mean different things in the two profiles).
+ * `req.host` is one name with two meanings, chosen by the profile's
+ * `request.host`: the host *with* its port in 5.x, and the host without it
+ * (the value of `req.hostname`) in 4.x, where it is deprecated, and in 3.x.
  */
 import { isIP } from 'node:net'
 import type { Profile } from '../profile'
 import { defineGetter } from '../util/define'
+import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 import { trustsPeer } from './proxy'
 
@@ -36,7 +36,8 @@ export function hostnameOf(host: string | undefined): string | undefined {
 }
 
 export function defineHostMembers(proto: object, profile: Profile): void {
-  const withPort = profile.request.host === 'with-port'
+  const { host: hostStyle, hostDeprecation } = profile.request
+  const withPort = hostStyle === 'with-port'
   if (withPort) {
     /**
      * Host the client asked for, port included.
@@ -45,6 +46,16 @@ export function defineHostMembers(proto: object, profile: Profile): void {
      */
     defineGetter(proto, 'host', function host(this: RequestInternal) {
       return forwardedHost(this)
+    })
+  } else if (hostStyle === 'without-port') {
+    /**
+     * Host name without the port: the older name of `req.hostname`.
+     * @example // Host: example.com:3000
+     * req.host // 'example.com' (4.x warns once: use req.hostname)
+     */
+    defineGetter(proto, 'host', function host(this: RequestInternal) {
+      if (hostDeprecation !== undefined) deprecate(hostDeprecation)
+      return (this as unknown as { hostname: string | undefined }).hostname
     })
   }
 

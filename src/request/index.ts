@@ -13,6 +13,26 @@ import { defineParamMembers } from './param'
 import { defineProxyMembers } from './proxy'
 import { defineRangeMembers } from './range'
 import { defineUrlMembers } from './url'
+import { defineAccessor } from '../util/define'
+import { kFiles, type RequestInternal } from './internal'
+
+/**
+ * 3.x: `req.files`, the uploaded files a multipart parser sets; `{}` until
+ * one does (created on first read, not on every request).
+ * @example req.files.avatar // { path, name, type, size ... } after a multipart upload
+ */
+function defineFilesMember(proto: object): void {
+  defineAccessor(
+    proto,
+    'files',
+    function files(this: RequestInternal) {
+      return this[kFiles] ?? (this[kFiles] = {})
+    },
+    function setFiles(this: RequestInternal, value: Record<string, unknown>) {
+      this[kFiles] = value
+    },
+  )
+}
 
 export function createRequestPrototype(profile: Profile): object {
   const proto = Object.create(IncomingMessage.prototype) as object
@@ -24,5 +44,6 @@ export function createRequestPrototype(profile: Profile): object {
   defineHostMembers(proto, profile)
   defineFreshnessMembers(proto, profile)
   defineParamMembers(proto, profile)
+  if (profile.request.files) defineFilesMember(proto)
   return proto
 }

@@ -71,6 +71,7 @@ export function defineNegotiationMembers(proto: object, profile: Profile): void 
     deprecatedAlias(proto, 'acceptsEncoding', 'acceptsEncodings')
     deprecatedAlias(proto, 'acceptsLanguage', 'acceptsLanguages')
   }
+  if (profile.request.acceptedLists !== null) profile.request.acceptedLists()(proto)
 
   /**
    * The matching type when the request's Content-Type matches one of the

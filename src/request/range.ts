@@ -17,7 +17,8 @@ export function defineRangeMembers(proto: object, _profile: Profile): void {
    * req.range(1000, { combine: true }) // [{ start: 0, end: 199 }], type 'bytes'
    */
   defineMethod(proto, 'range', function range(this: RequestInternal, size: number, options?: parseRange.Options) {
-    const header = this.headers.range
+    // Through req.get, as Express reads it (an app may override req.get).
+    const header = this.get('Range') as string | undefined
     if (!header) return undefined
     return parseRange(size, header, options)
   })

@@ -39,7 +39,7 @@ export function defineFormatMembers(proto: object, profile: Profile): void {
     const key = keys.length > 0 ? req.accepts(keys) : false
     this.vary('Accept')
     if (key) {
-      this.set('Content-Type', typeOfKey(key))
+      this.set('Content-Type', media.formatType(typeOfKey(key)))
       obj[key](req, this, next)
     } else if (obj.default) {
       obj.default(req, this, next)

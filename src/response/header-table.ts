@@ -36,13 +36,25 @@ const kOutHeaders: symbol | undefined = Object.getOwnPropertySymbols(new Outgoin
 )
 const nativeSetHeader = OutgoingMessage.prototype.setHeader
 const nativeGetHeader = OutgoingMessage.prototype.getHeader
+/** setHeader replacements that store webfw's own headers exactly as Node's does (see `passThroughSetHeader`). */
+const equivalentSetHeaders = new Set<unknown>()
+
+/**
+ * Declares a profile's own setHeader (3.x's, response/charset.ts) to store
+ * the headers written here exactly as node:http's does, so that the direct
+ * path stays open for its responses.
+ */
+export function passThroughSetHeader(fn: unknown): void {
+  equivalentSetHeaders.add(fn)
+}
 
 /**
  * Sets a header whose value needs no validation. `key` is `name` lower-cased.
  * @example putHeader(res, 'content-type', 'Content-Type', 'application/json; charset=utf-8')
  */
 export function putHeader(res: Outgoing, key: string, name: string, value: string): void {
-  if (kOutHeaders === undefined || res.setHeader !== nativeSetHeader || res._header) {
+  const setter = res.setHeader
+  if (kOutHeaders === undefined || (setter !== nativeSetHeader && !equivalentSetHeaders.has(setter)) || res._header) {
     res.setHeader(name, value)
     return
   }

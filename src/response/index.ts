@@ -6,6 +6,7 @@
 import { ServerResponse } from 'node:http'
 import type { Profile } from '../profile'
 import { defineAttachmentMembers } from './attachment'
+import { defineConnectHeaderMembers } from './charset'
 import { defineCookieMembers } from './cookies'
 import { defineFormatMembers } from './format'
 import { defineHeaderMembers } from './headers'
@@ -15,6 +16,7 @@ import { defineLocationMembers } from './location'
 import { defineRenderMembers } from './render'
 import { defineSendMembers } from './send'
 import { defineTransferMembers } from './transfer'
+import { createLocals } from '../util/locals'
 
 export function createResponsePrototype(profile: Profile): object {
   const proto = Object.create(ServerResponse.prototype) as object
@@ -23,16 +25,18 @@ export function createResponsePrototype(profile: Profile): object {
    * @example res.locals.user = req.user; res.render('home')
    */
   // Created on first use rather than on every request.
+  const newLocals = profile.app.localsFunction ? () => createLocals('res.locals') : () => Object.create(null)
   Object.defineProperty(proto, 'locals', {
     configurable: true,
     enumerable: true,
     get(this: ResponseInternal) {
-      return this[kLocals] ?? (this[kLocals] = Object.create(null))
+      return this[kLocals] ?? (this[kLocals] = newLocals())
     },
     set(this: ResponseInternal, value: Record<string, unknown>) {
       this[kLocals] = value
     },
   })
+  if (profile.response.connectHeaders) defineConnectHeaderMembers(proto)
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)
   defineJsonpMembers(proto, profile)

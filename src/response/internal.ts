@@ -5,6 +5,7 @@
 import type { ServerResponse } from 'node:http'
 import type { AppInternal } from '../app/types'
 import type { RequestInternal } from '../request/internal'
+import type { ETagGenerators } from '../util/etag'
 
 export const kLocals = Symbol('webfw.res.locals')
 
@@ -28,8 +29,30 @@ export interface ResponseStyle {
   readonly back: boolean
   /** `res.redirect(url, status)`, deprecated (4.x). */
   readonly redirectUrlFirst: boolean
-  /** The HTML body of a redirect: a small document (5.x) or one paragraph (4.x). */
-  readonly redirectHtml: 'document' | 'paragraph'
+  /** The HTML body of a redirect: a small document (5.x), one paragraph (4.x), or one paragraph with a link (3.x). */
+  readonly redirectHtml: 'document' | 'paragraph' | 'link'
+  /**
+   * `res.location(url)`: the URL percent-encoded where needed (5.x, 4.x), or
+   * resolved as Express 3 did (3.x): "./x" and "../x" against the request's
+   * path, a URL without a scheme or leading "/" against the app's mount
+   * path, and left unencoded (control characters still refused); the text
+   * body of a redirect then shows it URI-encoded.
+   */
+  readonly location: 'encoded' | 'resolved'
+  /**
+   * Connect 2's `setHeader` (3.x): `res.charset`, when set, is added to a
+   * Content-Type that has no charset, and Set-Cookie headers are appended
+   * to those already set instead of replacing them.
+   */
+  readonly connectHeaders: boolean
+  /**
+   * `res.send` keeps a string body a string, and an application's `etag`
+   * function gets it with its encoding (3.x). Otherwise a long body, or one
+   * an application's function hashes, becomes a Buffer first (5.x, 4.x).
+   */
+  readonly stringBodies: boolean
+  /** The generators of the `etag` setting's values (SHA-1 tags; 3.x: MD5, as Express 3). */
+  readonly etags: ETagGenerators
   /** `res.clearCookie` keeps an `expires` or `maxAge` the caller gives, deprecated (4.x). */
   readonly clearCookieExpiry: boolean
   /** `res.vary()` without a field: a TypeError (5.x) or a deprecation warning and no change (4.x). */

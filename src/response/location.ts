@@ -11,6 +11,7 @@
  */
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'
+import parseUrl from 'parseurl'
 import statuses from 'statuses'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
@@ -50,9 +51,71 @@ function paragraphBody(message: string, href: string): string {
   return `<p>${message}. Redirecting to ${href}</p>`
 }
 
+function linkBody(message: string, href: string): string {
+  return `<p>${message}. Redirecting to <a href="${href}">${href}</a></p>`
+}
+
+const HTML_BODIES = { document: documentBody, paragraph: paragraphBody, link: linkBody }
+
+/** Characters a header value cannot carry as they are (CR and LF are refused before). */
+const NOT_HEADER_SAFE = /[^\x20-\x7e]+/g
+
+function encodeRun(run: string): string {
+  try {
+    return encodeURI(run)
+  } catch {
+    return encodeUrl(run)
+  }
+}
+
+/**
+ * `path` resolved against `base` (a path ending in "/") as a browser would:
+ * "." and ".." segments removed, never above the root; the query and
+ * fragment kept.
+ *
+ * @example resolvePath('/post/1/', '../new') // '/post/new'
+ */
+export function resolvePath(base: string, path: string): string {
+  const cut = path.search(/[?#]/)
+  const parts = (cut === -1 ? path : path.slice(0, cut)).split('/')
+  const segments = base.split('/').slice(0, -1)
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]
+    const last = i === parts.length - 1
+    if (part === '.' || part === '..') {
+      if (part === '..' && segments.length > 1) segments.pop()
+      if (last) segments.push('')
+      continue
+    }
+    segments.push(part)
+  }
+  return segments.join('/') + (cut === -1 ? '' : path.slice(cut))
+}
+
+/**
+ * 3.x: the Location of `url` as Express 3 set it: "./x" and "../x" relative
+ * to the request's path, a URL without a scheme or leading "/" relative to
+ * the app's mount path, not percent-encoded (only what a header cannot hold
+ * is, and CR or LF are refused).
+ */
+function resolvedLocation(res: ResponseInternal, url: unknown): string {
+  let str = String(url)
+  if (CR_OR_LF.test(str)) throw new TypeError('Redirect URL must not contain CR or LF characters')
+  if (str.indexOf('://') === -1 && !str.startsWith('//')) {
+    if (str[0] === '.') {
+      const path = parseUrl.original(res.req)?.pathname ?? '/'
+      str = resolvePath(path.endsWith('/') ? path : path + '/', str)
+    } else if (str[0] !== '/') {
+      str = (res.app as unknown as { path(): string }).path() + '/' + str
+    }
+  }
+  return str.replace(NOT_HEADER_SAFE, encodeRun)
+}
+
 export function defineLocationMembers(proto: object, profile: Profile): void {
   const style = profile.response
-  const htmlBody = style.redirectHtml === 'document' ? documentBody : paragraphBody
+  const htmlBody = HTML_BODIES[style.redirectHtml]
+  const resolved = style.location === 'resolved'
 
   /**
    * Sets the Location header to the URL, percent-encoded where needed (not
@@ -65,7 +128,7 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
       deprecate('res.location("back"): use res.location(req.get("Referrer") || "/")')
       url = this.req.get('Referrer') || '/'
     }
-    return this.set('Location', locationFor(url))
+    return this.set('Location', resolved ? resolvedLocation(this, url) : locationFor(url))
   })
 
   /**
@@ -95,7 +158,7 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
     let body = ''
     ;(this as unknown as { format(o: Record<string, () => void>): void }).format({
       text() {
-        body = `${message}. Redirecting to ${address}`
+        body = `${message}. Redirecting to ${resolved ? encodeRun(address) : address}`
       },
       html() {
         body = htmlBody(message as string, escapeHtml(address))

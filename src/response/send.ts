@@ -67,6 +67,7 @@ export function legacyBody(res: ResponseInternal, member: string, first: unknown
 export function defineSendMembers(proto: object, profile: Profile): void {
   const style = profile.response
   const keepContentLength = style.keepContentLength
+  const stringBodies = style.stringBodies
 
   /**
    * The part of `res.send` after the type is settled: Content-Length, ETag,
@@ -85,7 +86,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (chunk.length < 1000 && (!wantETag || ownETag)) {
+      } else if (stringBodies || (chunk.length < 1000 && (!wantETag || ownETag))) {
         // A short string stays a string unless an application's etag function
         // needs the Buffer: no Buffer is allocated and copied per response.
         len = Buffer.byteLength(chunk, encoding)

@@ -9,8 +9,12 @@
  * layer; nothing per skipped layer. The plan is looked up again only when
  * `req.url`, `req.method` or the router's stack changes while the request is
  * inside the router (URL rewriting, method-override, routes added at run time).
+ * While a tracer listens on the `webfw.layer` diagnostics channel, `handle`
+ * walks with a TracedDispatch instead, which publishes each layer it runs.
  */
 import parseUrl from 'parseurl'
+import { layerStart } from '../diagnostics/channels'
+import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
@@ -52,12 +56,26 @@ function getProtohost(url: unknown): string {
   return fqdnIndex !== -1 ? url.substring(0, url.indexOf('/', 3 + fqdnIndex)) : ''
 }
 
+/**
+ * Copies the own enumerable properties of `source` onto `target` as
+ * `Object.assign` does (same order, same [[Set]]; parameters have no symbol
+ * keys). A loop over `Object.keys`: the parameters path-to-regexp returns are
+ * dictionary-mode objects, for which `Object.assign` leaves its fast path;
+ * a mounted router's match and merge took about half the time with the loop
+ * (docs/perf.md, "Null-prototype parameters").
+ */
+function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+  const keys = Object.keys(source)
+  for (let i = 0; i < keys.length; i++) target[keys[i]] = source[keys[i]]
+  return target
+}
+
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
 function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params
   const parentParams = parent as Record<string, unknown>
-  const obj = Object.assign({}, parentParams)
-  if (!(0 in params) || !(0 in parentParams)) return Object.assign(obj, params)
+  const obj = assignOwn({}, parentParams)
+  if (!(0 in params) || !(0 in parentParams)) return assignOwn(obj, params)
   let i = 0
   let o = 0
   while (i in params) i++
@@ -66,7 +84,7 @@ function mergeParams(params: Record<string, unknown>, parent: unknown): Record<s
     params[i + o] = params[i]
     if (i < o) delete params[i]
   }
-  return Object.assign(obj, params)
+  return assignOwn(obj, params)
 }
 
 function sendOptionsResponse(res: DispatchResponse, methods: string[], style: RouterStyle): void {
@@ -89,6 +107,34 @@ function sendOptionsResponse(res: DispatchResponse, methods: string[], style: Ro
 
 function finishLater(state: Dispatch, err: unknown): void {
   state.done(err)
+}
+
+/**
+ * An empty object with no prototype, as `req.params` of a 5.x route is.
+ * Not `Object.create(null)`: V8 makes that a dictionary from the start,
+ * which is slow to fill, read and copy (mergeParams); an ordinary object
+ * switched to a null prototype keeps fast properties, and a route's
+ * parameters are the same few names on every request. Made, filled and
+ * merged once per router level (Node 20, a loaded machine): ~1.0 µs against
+ * 5.7–7.6 µs (docs/perf.md, "Null-prototype parameters").
+ */
+function nullPrototype(): Record<string, unknown> {
+  const params = {}
+  Object.setPrototypeOf(params, null)
+  return params
+}
+
+/**
+ * The `next` handed to callbacks. Made here rather than as an arrow function
+ * in Dispatch's constructor: with the closure created there, V8 kept the
+ * Dispatch objects (and through them each request and response) alive
+ * through scavenges until a mark-compact, as if they had been allocated in
+ * old space, so every request's objects were copied and then swept
+ * (docs/perf.md, "Pretenuring"). A closure made by a separate function
+ * captures only its parameter and does not.
+ */
+function nextOf(state: Dispatch): Next {
+  return (err) => state.step(err)
 }
 
 /** The state of one request inside one router. */
@@ -119,8 +165,8 @@ class Dispatch {
 
   constructor(
     private readonly router: RouterObject,
-    private readonly req: DispatchRequest,
-    private readonly res: DispatchResponse,
+    protected readonly req: DispatchRequest,
+    protected readonly res: DispatchResponse,
     private readonly callback: Next,
     skip: number,
   ) {
@@ -132,7 +178,7 @@ class Dispatch {
     this.savedNext = req.next
     this.savedParams = req.params
     this.methods = req.method === 'OPTIONS' ? [] : null
-    this.next = (err) => this.step(err)
+    this.next = nextOf(this)
   }
 
   /** Leaves the router: restores what entering it changed, then calls out. */
@@ -179,8 +225,13 @@ class Dispatch {
       req.baseUrl =
         this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }
-    if (layerError) layer.handleError(layerError, req, this.res, this.next)
-    else layer.handleRequest(req, this.res, this.next)
+    this.invoke(layer, layerError, this.next)
+  }
+
+  /** Runs a matched middleware, router or error handler (TracedDispatch publishes around it). */
+  protected invoke(layer: Layer, layerError: unknown, next: Next): void {
+    if (layerError) layer.handleError(layerError, this.req, this.res, next)
+    else layer.handleRequest(this.req, this.res, next)
   }
 
   /** Re-plans for the current URL and method; false when the URL has no path. */
@@ -265,7 +316,7 @@ class Dispatch {
       const layer = item.layer
       const mode = item.mode
       if (mode === Mode.Always) {
-        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? Object.create(null) : {}
+        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? nullPrototype() : {}
         keys = EMPTY_KEYS
         let prefix = item.prefixLength
         if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
@@ -276,7 +327,7 @@ class Dispatch {
       } else if (mode === Mode.Same) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
-        params = this.router.style.nullPrototypeParams ? Object.create(null) : {}
+        params = this.router.style.nullPrototypeParams ? nullPrototype() : {}
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
       } else {
@@ -331,28 +382,48 @@ class Dispatch {
         req as { params: Record<string, unknown> }, this.res, router.style.catchRejections,
         (perr) => {
           if (perr) this.step(errorBefore || perr)
-          else if (route !== undefined) this.runRoute(entry, layer)
+          else if (route !== undefined) this.runRoute(entry, layer, this.next)
           else this.trimPrefix(layer, errorBefore, layerPath, checked)
           this.sync = 0
         },
       )
       return
     }
-    if (route !== undefined) this.runRoute(item, layer)
+    if (route !== undefined) this.runRoute(item, layer, this.next)
     else this.trimPrefix(layer, layerError, layerPath, item.mode !== Mode.Verify)
     this.sync = 0
   }
 
-  private runRoute(item: PlanEntry, layer: Layer): void {
+  protected runRoute(item: PlanEntry, layer: Layer, next: Next): void {
     // The plan knows the one route handler for this method: call it with this
     // router's next, which is what route.dispatch would end up doing (see
     // Route.dispatch). Only while the route and its layer are as compiled.
     const direct = item.direct
     if (direct !== null && layer.handle === item.routeHandle && (layer.route as { stack: unknown[] }).stack.length === item.routeStackLength) {
-      direct.handleRequest(this.req, this.res, this.next)
+      direct.handleRequest(this.req, this.res, next)
     } else {
-      layer.handleRequest(this.req, this.res, this.next)
+      layer.handleRequest(this.req, this.res, next)
     }
+  }
+}
+
+/**
+ * The same walk while a tracer listens on the `webfw.layer` diagnostics
+ * channel: each layer that runs is published around its call
+ * (src/diagnostics/trace-layer.ts). `handle` picks this class per router
+ * entry, so the untraced loop above carries no tracing code.
+ */
+class TracedDispatch extends Dispatch {
+  private readonly trace = new RouterTrace(this.req)
+
+  protected override invoke(layer: Layer, layerError: unknown, next: Next): void {
+    const type = layerType(layer, layerError)
+    if (type === null) super.invoke(layer, layerError, next)
+    else this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+  }
+
+  protected override runRoute(item: PlanEntry, layer: Layer, next: Next): void {
+    this.trace.run(this.req, this.res, layer, 'request_handler', next, (traced) => super.runRoute(item, layer, traced))
   }
 }
 
@@ -371,7 +442,8 @@ export function handle(router: RouterObject, req: DispatchRequest, res: Dispatch
     if (router.style.requireCallback) throw new TypeError('argument callback is required')
     callback = noCallback
   }
-  const state = new Dispatch(router, req, res, callback, skip)
+  // One check per router entry (src/diagnostics/channels.ts): false while nobody listens.
+  const state = layerStart.hasSubscribers ? new TracedDispatch(router, req, res, callback, skip) : new Dispatch(router, req, res, callback, skip)
   req.next = state.next
   req.baseUrl = state.parentUrl
   req.originalUrl = req.originalUrl || req.url

@@ -3,6 +3,12 @@
  * handler), with the calling convention every handler gets: arity decides
  * between normal and error handlers, a throw becomes `next(err)`, and (when the
  * profile says so) a rejected promise does too.
+ *
+ * Each version profile has its own Layer class (`createLayerClass`), which
+ * keeps Express 4's patch points: the 4.x one is what `express/lib/router/layer`
+ * resolves to (see src/express-lib), and packages written for Express 4 patch
+ * its prototype: a `handle` accessor (express-async-errors) or a replaced
+ * `handle_request` / `handle_error`. Those patches reach only that profile.
  */
 import type { PathMatcher, PathSyntax } from './path-syntax'
 import type { Shape } from './shape'
@@ -28,6 +34,13 @@ export interface LayerOptions {
 
 const EMPTY_KEYS: string[] = []
 
+/**
+ * Layers `router.use(fn)` added without a path (they match every path, as
+ * "/" does). Diagnostics report no path for them, which is what tracers of
+ * Express see: its `router.use` was not given one either.
+ */
+export const addedWithoutPath = new WeakSet<Layer>()
+
 function onRejected(next: Next): (error: unknown) => void {
   return (error) => next(error || new Error('Rejected promise'))
 }
@@ -41,7 +54,9 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 }
 
 export class Layer {
-  handle: Handler
+  // Not a class field: a field would be defined on each instance before the
+  // constructor runs, hiding a `handle` accessor installed on the prototype.
+  declare handle: Handler
   name: string
   rawPath: unknown
   /** true for `use('/')`: matches every path without looking at it. */
@@ -112,6 +127,30 @@ export class Layer {
   }
 }
 
-// Express 4's names for the same two methods (some instrumentation calls them).
-Object.defineProperty(Layer.prototype, 'handle_request', { configurable: true, writable: true, value: Layer.prototype.handleRequest })
-Object.defineProperty(Layer.prototype, 'handle_error', { configurable: true, writable: true, value: Layer.prototype.handleError })
+// Express 4's names for the same two methods (some instrumentation calls
+// them). They are aliases, not copies: assigning one, on the prototype or on
+// a layer, replaces the method the dispatcher calls there.
+for (const [alias, method] of [['handle_request', 'handleRequest'], ['handle_error', 'handleError']] as const) {
+  Object.defineProperty(Layer.prototype, alias, {
+    configurable: true,
+    get(this: Layer) {
+      return this[method]
+    },
+    set(this: Layer, fn: Layer[typeof method]) {
+      Object.defineProperty(this, method, { configurable: true, writable: true, value: fn })
+    },
+  })
+}
+
+/**
+ * The Layer class of one version profile, so that patching its prototype
+ * leaves the other profiles' routers alone.
+ * @example
+ * const Layer = createLayerClass()
+ * const layer = new Layer('/', options, handler, syntax)
+ */
+export function createLayerClass(): typeof Layer {
+  class ProfileLayer extends Layer {}
+  Object.defineProperty(ProfileLayer, 'name', { value: 'Layer' })
+  return ProfileLayer
+}

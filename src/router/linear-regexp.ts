@@ -283,6 +283,15 @@ export function compileLinear(source: string, flags: string): LinearRegExp | nul
 
 const EMPTY_CACHE = new Int8Array(0)
 
+/**
+ * Work done by every search so far: one step per (instruction, position)
+ * pair expanded, in the main program and in lookahead bodies. Tests read it
+ * to check the linear bound by counting instead of timing
+ * (test/fuzz/routing-scaling.test.ts); nothing else does. Kept in a local
+ * during a search and added once at its end, so the search loop pays nothing.
+ */
+export const searchSteps = { total: 0 }
+
 /** Whether every alternative of the program begins with `^` (e.g. `^a|^b`). */
 function anchoredAlternatives(program: Inst[]): boolean {
   const seen = new Set<number>()
@@ -325,6 +334,7 @@ function run(
   const RESTORE = 1
   const RESTORE_MANY = 2
   const saved: Int32Array[] = []
+  let steps = 0
 
   while (stack.length !== 0) {
     const extra = stack.pop() as number
@@ -344,6 +354,7 @@ function run(
       const bit = pc * width + (pos - start)
       if ((visited[bit >>> 5] & (1 << (bit & 31))) !== 0) break
       visited[bit >>> 5] |= 1 << (bit & 31)
+      steps++
       const inst = program[pc]
       let ok = true
       switch (inst.op) {
@@ -421,10 +432,12 @@ function run(
         }
         case Op.Match:
           caps[1] = pos
+          searchSteps.total += steps
           return caps
       }
       if (!ok) break
     }
   }
+  searchSteps.total += steps
   return null
 }

@@ -29,15 +29,19 @@ function isStaticChar4(code: number): boolean {
   return isShapeChar(code) && code !== 0x24 && code !== 0x2b && code !== 0x3a // $ + :
 }
 
-/** Atoms of `/seg/:param/...` or null; collects parameter names. */
-function atomsOf(pattern: string, sensitive: boolean, names: string[]): number[] | null {
+/**
+ * Atoms of `/seg/:param/...` or null; collects parameter names. With `names`
+ * null the text is literal and has no parameters (3.x `use` prefixes).
+ * Also the 3.x route syntax's (path3.ts): the same characters are static there.
+ */
+export function atomsOf(pattern: string, sensitive: boolean, names: string[] | null): number[] | null {
   const atoms: number[] = []
   const segments = pattern.split('/')
   for (let s = 1; s < segments.length; s++) {
     atoms.push(SLASH)
     const segment = segments[s]
-    const param = PARAM_SEGMENT.exec(segment)
-    if (param !== null) {
+    const param = names !== null ? PARAM_SEGMENT.exec(segment) : null
+    if (param !== null && names !== null) {
       if (names.includes(param[1])) return null
       names.push(param[1])
       atoms.push(PARAM)
@@ -89,7 +93,8 @@ function linearFor(regexp: RegExp, patterns: string[]): LinearRegExp | null {
  */
 const BACKTRACK_BUDGET = 4096
 
-function nativeLengthLimit(unbounded: number): number {
+/** The longest path the RegExp matches before the linear engine takes over (see BACKTRACK_BUDGET). */
+export function nativeLengthLimit(unbounded: number): number {
   let factorial = 1
   for (let k = 2; k <= unbounded; k++) factorial *= k
   return Math.floor(Math.pow(BACKTRACK_BUDGET * factorial, 1 / Math.max(unbounded, 1)))

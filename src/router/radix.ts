@@ -241,7 +241,9 @@ export class RadixIndex implements LayerIndex {
       const hasParams = layer.paramNames.length !== 0
       if (shapes.some((s) => shapeKey(s) === key)) {
         if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength, method))
-        else plan.push(entry(i, layer, layer.route !== undefined ? Mode.Same : Mode.Verify, 0, method))
+        // A whole-path layer (a route, or a 3.x route-map entry) takes the
+        // tree's parameters; a `use` prefix with parameters is verified.
+        else plan.push(entry(i, layer, layer.options.end ? Mode.Same : Mode.Verify, 0, method))
         continue
       }
       let later = false

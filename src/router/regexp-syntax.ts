@@ -232,8 +232,14 @@ export class Parser {
     for (;;) {
       const c = this.src[this.i]
       if (c === undefined) throw new Unsupported()
-      if (c === ']' && !first) break
-      if (c === ']' && first) throw new Unsupported() // "[]" / "[^]"
+      if (c === ']') {
+        if (first) {
+          // "[]" matches nothing, "[^]" any code unit (path-to-regexp 8 writes it for wildcards).
+          this.i++
+          return { t: 'class', test: negated ? () => true : () => false }
+        }
+        break
+      }
       first = false
       const lo = this.classAtom()
       if (this.peek() === '-' && this.src[this.i + 1] !== ']' && this.src[this.i + 1] !== undefined) {

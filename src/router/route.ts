@@ -3,11 +3,13 @@
  * `dispatch` runs the handlers for the request's method in definition order;
  * `next('route')` leaves the route, `next('router')` the whole router.
  */
-import { Layer, type Handler, type LayerOptions, type Next } from './layer'
+import type { Handler, Layer, LayerOptions, Next } from './layer'
 import { lowerMethod, methods } from './methods'
 
 /** Set by the owning router so that changes to the route trigger a recompile. */
 export const kOnChange = Symbol('webfw.route.onChange')
+/** The profile's Layer class, on the prototype of each version's Route class. */
+export const kLayerClass = Symbol('webfw.route.layerClass')
 
 const ROUTE_LAYER_OPTIONS = { end: true, strict: false, sensitive: false }
 
@@ -37,6 +39,7 @@ export class Route {
   methods: Record<string, boolean>
   /** Profile data, set on the prototype of each version's Route class. */
   declare readonly style: RouteStyle
+  declare readonly [kLayerClass]: typeof Layer
 
   constructor(path: unknown) {
     this.path = path
@@ -119,9 +122,10 @@ export class Route {
     const callbacks = handlers.flat(Infinity)
     if (callbacks.length === 0 && style.requireHandler) throw new TypeError('argument handler is required')
     const options: LayerOptions = { ...ROUTE_LAYER_OPTIONS, catchRejections: style.catchRejections }
+    const LayerClass = this[kLayerClass]
     for (const fn of callbacks) {
       if (typeof fn !== 'function') throw style.notAFunction(method ?? 'all', fn)
-      const layer = new Layer('/', options, fn as Handler, null)
+      const layer = new LayerClass('/', options, fn as Handler, null)
       layer.method = method
       this.methods[key] = true
       this.stack.push(layer)
@@ -143,10 +147,11 @@ for (const method of methods) {
   })
 }
 
-/** Route class of one version profile. */
-export function createRouteClass(style: RouteStyle): typeof Route {
+/** Route class of one version profile, making its handler layers with `LayerClass`. */
+export function createRouteClass(style: RouteStyle, LayerClass: typeof Layer): typeof Route {
   class ProfileRoute extends Route {}
   Object.defineProperty(ProfileRoute.prototype, 'style', { value: style })
+  Object.defineProperty(ProfileRoute.prototype, kLayerClass, { value: LayerClass })
   Object.defineProperty(ProfileRoute, 'name', { value: 'Route' })
   if (style.legacyNames) {
     // 4.x lists every key of route.methods, `_all` included, in insertion order.

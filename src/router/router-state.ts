@@ -81,6 +81,11 @@ export function setDefaultMatcher(kind: MatcherKind): void {
   defaultMatcher = kind
 }
 
+/** The matcher a router's index is built with (its own choice, else the default). */
+export function matcherOf(router: { [kMatcher]?: MatcherKind }): MatcherKind {
+  return router[kMatcher] ?? defaultMatcher
+}
+
 export function currentIndex(router: RouterObject): LayerIndex | null {
   const cache = router[kCache]
   if (cache === null || cache === undefined) return null
@@ -89,7 +94,7 @@ export function currentIndex(router: RouterObject): LayerIndex | null {
 
 export function buildIndex(router: RouterObject): LayerIndex {
   const stack = router.stack
-  const kind = router[kMatcher] ?? defaultMatcher
+  const kind = matcherOf(router)
   const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
   router[kCache] = { index, stack, length: stack.length }
   return index

@@ -4,11 +4,12 @@
  * matcher is compiled from the stack when a request arrives (router-state).
  */
 import { handle, type DispatchRequest } from './dispatch'
-import { Layer, type Handler, type Next } from './layer'
+import { addedWithoutPath, type Handler, type Next } from './layer'
 import { methods } from './methods'
 import { addParamCallback, type ParamCallback } from './params'
+import { checkAsyncErrorsPatch } from './patch-check'
 import { deprecate } from '../util/deprecate'
-import { kOnChange, type Route } from './route'
+import { kLayerClass, kOnChange, type Route } from './route'
 import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
 export interface RouterOptions {
@@ -22,14 +23,14 @@ export interface RouterOptions {
  * is a function or a (nested) array whose first element is one; callbacks are
  * flattened. The default path is "/".
  */
-export function splitUseArguments(args: unknown[]): { path: unknown; callbacks: unknown[] } {
+export function splitUseArguments(args: unknown[]): { path: unknown; callbacks: unknown[]; hasPath: boolean } {
   const first = args[0]
   if (typeof first !== 'function') {
     let arg = first
     while (Array.isArray(arg) && arg.length !== 0) arg = arg[0]
-    if (typeof arg !== 'function') return { path: first, callbacks: args.slice(1).flat(Infinity) }
+    if (typeof arg !== 'function') return { path: first, callbacks: args.slice(1).flat(Infinity), hasPath: true }
   }
-  return { path: '/', callbacks: args.flat(Infinity) }
+  return { path: '/', callbacks: args.flat(Infinity), hasPath: false }
 }
 
 export interface RouterFactory {
@@ -42,6 +43,7 @@ export interface RouterFactory {
 /** Builds the Router constructor of one version profile. */
 export function createRouterFactory(profile: RouterProfile): RouterFactory {
   const { syntax, Route: RouteClass, style } = profile
+  const Layer = RouteClass.prototype[kLayerClass]
 
   const Router = function Router(this: unknown, options?: RouterOptions): RouterObject {
     if (!(this instanceof Router)) return new (Router as unknown as RouterFactory)(options)
@@ -105,11 +107,14 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
   }
 
   proto.getIndex = function (this: RouterObject) {
-    return currentIndex(this) ?? buildIndex(this)
+    const index = currentIndex(this)
+    if (index !== null) return index
+    if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
+    return buildIndex(this)
   }
 
   proto.use = function use(this: RouterObject, ...args: unknown[]) {
-    const { path, callbacks } = splitUseArguments(args)
+    const { path, callbacks, hasPath } = splitUseArguments(args)
     if (callbacks.length === 0) throw style.useError(undefined, true)
     for (const fn of callbacks) {
       if (typeof fn !== 'function') throw style.useError(fn, false)
@@ -120,6 +125,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
         syntax,
       )
       layer.route = undefined
+      if (!hasPath) addedWithoutPath.add(layer)
       this.stack.push(layer)
     }
     invalidate(this)

@@ -2,7 +2,8 @@
  * ETag generation for dynamic bodies (`res.send`), with the `etag` setting's
  * strong and weak forms. Tags are those of the `etag` package for the body's
  * bytes (`"<length in hex>-<first 27 chars of base64 SHA-1>"`), so they match
- * what Express clients and caches already hold.
+ * what Express clients and caches already hold; for 3.x, those of the etag
+ * 1.7 that Express 3 used (`"<length in hex>-<base64 MD5 without padding>"`).
  *
  * Written here rather than calling the `etag` package because that package
  * goes through crypto.createHash (a Hash object per call): on a 17-byte body
@@ -21,24 +22,53 @@ const sha1Base64: (data: string | Buffer) => string =
     ? (data) => oneShot('sha1', data, 'base64')
     : (data) => crypto.createHash('sha1').update(data).digest('base64')
 
-/** The quoted tag of a body; strings are hashed as their UTF-8 bytes. */
-export function entityTag(body: string | Buffer, encoding?: BufferEncoding): string {
-  if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
-    body = Buffer.from(body, encoding)
+const md5Base64: (data: string | Buffer) => string =
+  typeof oneShot === 'function'
+    ? (data) => oneShot('md5', data, 'base64')
+    : (data) => crypto.createHash('md5').update(data).digest('base64')
+
+/**
+ * A tag maker: `"<length in hex>-<first digits of the base64 hash>"`, strings
+ * hashed as their UTF-8 bytes; `empty` is the tag of an empty body.
+ */
+function tagMaker(hash: (data: string | Buffer) => string, digits: number, empty: string) {
+  return function tag(body: string | Buffer, encoding?: BufferEncoding): string {
+    if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
+      body = Buffer.from(body, encoding)
+    }
+    if (body.length === 0) return empty
+    const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length
+    return '"' + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
   }
-  if (body.length === 0) return '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"'
-  const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length
-  return '"' + length.toString(16) + '-' + sha1Base64(body).substring(0, 27) + '"'
 }
+
+/** The quoted tag of a body (SHA-1, as the etag package makes it). */
+export const entityTag = tagMaker(sha1Base64, 27, '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"')
+
+/** The quoted tag of a body as etag 1.7 (Express 3) made it: MD5, its base64 padding dropped. */
+export const entityTagMd5 = tagMaker(md5Base64, 22, '"0-1B2M2Y8AsgTpgAmY7PhCfg"')
 
 export const generateETag: ETagFn = (body, encoding) => entityTag(body, encoding)
 
 export const generateWeakETag: ETagFn = (body, encoding) => 'W/' + entityTag(body, encoding)
+
+/** The generators behind the `etag` setting's "strong" and "weak" (and true) values. */
+export interface ETagGenerators {
+  readonly strong: ETagFn
+  readonly weak: ETagFn
+}
+
+export const sha1ETags: ETagGenerators = Object.freeze({ strong: generateETag, weak: generateWeakETag })
+
+export const md5ETags: ETagGenerators = Object.freeze({
+  strong: (body: string | Buffer, encoding?: BufferEncoding) => entityTagMd5(body, encoding),
+  weak: (body: string | Buffer, encoding?: BufferEncoding) => 'W/' + entityTagMd5(body, encoding),
+})
 
 /**
  * Whether `fn` is one of webfw's own generators, which hash a string body as
  * its UTF-8 bytes; an application's etag function is given a Buffer.
  */
 export function hashesStrings(fn: ETagFn): boolean {
-  return fn === generateWeakETag || fn === generateETag
+  return fn === generateWeakETag || fn === generateETag || fn === md5ETags.weak || fn === md5ETags.strong
 }

@@ -23,6 +23,8 @@ export interface MediaTypes {
   contentType(value: string): string
   /** The Content-Type header of a file the file sender sends. */
   fileType(file: string): string
+  /** What `res.format` sets for the type it chose (then stored by `res.set`): the type, or (3.x) the type with mime 1's charset. */
+  formatType(type: string): string
 }
 
 const OCTET_STREAM = 'application/octet-stream'
@@ -52,16 +54,25 @@ function mime1Key(file: string): string {
 
 const HAS_CHARSET = /;\s*charset\s*=/
 
+const mime1FileType = memo(mime1Key, (file) => {
+  const type = mime1.lookup(file)
+  const charset = mime1.charsets.lookup(type)
+  return charset ? type + '; charset=' + charset : type
+})
+
 export const mediaTypes5: MediaTypes = Object.freeze({
   typeOf: memo(same, (key) => mimeTypes.lookup(key) || OCTET_STREAM),
   forExtension: memo(same, (ext) => mimeTypes.contentType(ext) || OCTET_STREAM),
   contentType: contentTypeFor,
   fileType: memo(extname, (file) => mimeTypes.contentType(extname(file)) || OCTET_STREAM),
+  formatType: same,
 })
 
+const mime1Type = memo(mime1Key, (key) => mime1.lookup(key))
+
 export const mediaTypes4: MediaTypes = Object.freeze({
-  typeOf: memo(mime1Key, (key) => mime1.lookup(key)),
-  forExtension: memo(mime1Key, (ext) => mime1.lookup(ext)),
+  typeOf: mime1Type,
+  forExtension: mime1Type,
   // mime 1 gives UTF-8 to text/*, application/javascript and application/json
   // only; Express 4 appends it lower-cased unless a charset is already there.
   contentType: memo(same, (value) => {
@@ -70,8 +81,22 @@ export const mediaTypes4: MediaTypes = Object.freeze({
     return charset ? value + '; charset=' + charset.toLowerCase() : value
   }),
   // send 0.19 writes the charset as mime 1 spells it.
-  fileType: memo(mime1Key, (file) => {
-    const type = mime1.lookup(file)
+  fileType: mime1FileType,
+  formatType: same,
+})
+
+/**
+ * 3.x: mime 1's table as Express 3's Connect exposed it; `res.set` stores a
+ * Content-Type as given (a charset comes from `res.charset`, see
+ * response/charset.ts); sent files as in 4.x (send 0.13 spells it alike).
+ */
+export const mediaTypes3: MediaTypes = Object.freeze({
+  typeOf: mime1Type,
+  forExtension: mime1Type,
+  contentType: same,
+  fileType: mime1FileType,
+  // Express 3's res.format adds the charset itself, as mime 1 spells it ("UTF-8").
+  formatType: memo(same, (type) => {
     const charset = mime1.charsets.lookup(type)
     return charset ? type + '; charset=' + charset : type
   }),

@@ -11,6 +11,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, test } from 'node:test'
+import { afterImmediates } from '../helpers/collector'
 import { rawRequest, withServer } from '../helpers/http'
 import { webfw, type Any } from '../helpers/webfw'
 
@@ -139,7 +140,8 @@ describe('app.listen()', () => {
     await new Promise<void>((resolve) => {
       app.listen(port, '127.0.0.1', (err: unknown) => {
         calls.push(err)
-        setTimeout(resolve, 20)
+        // a second call would come from the same failed bind: events already queued
+        afterImmediates().then(resolve)
       })
     })
     blocker.close()

@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict'
 import net from 'node:net'
 import { describe, test } from 'node:test'
+import { afterImmediates } from '../helpers/collector'
 import { rawRequest, withServer } from '../helpers/http'
 import { webfw, type Any } from '../helpers/webfw'
 
@@ -102,7 +103,8 @@ describe('unhandled errors', () => {
       assert.doesNotMatch(nf.body, /db row/)
       const str = await get(app, '/str')
       assert.doesNotMatch(str.body, /string secret/)
-      await new Promise((r) => setTimeout(r, 20))
+      // the error log runs in a setImmediate queued while the error was handled
+      await afterImmediates()
     } finally {
       console.error = saved
     }
@@ -151,7 +153,8 @@ describe('unhandled errors', () => {
       const testEnv = appIn('test')
       testEnv.get('/', (_req: Any, _res: Any, next: Any) => next(new Error('quiet')))
       await get(testEnv, '/')
-      await new Promise((r) => setTimeout(r, 20))
+      // the error log runs in a setImmediate queued while the error was handled
+      await afterImmediates()
     } finally {
       console.error = saved
     }

@@ -6,19 +6,8 @@ import assert from 'node:assert/strict'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import { rawRequest, withServer } from '../helpers/http'
+import { withEnv } from '../helpers/env'
 import { webfw, type Any } from '../helpers/webfw'
-
-function withEnv<T>(value: string | undefined, fn: () => T): T {
-  const saved = process.env.NODE_ENV
-  if (value === undefined) delete process.env.NODE_ENV
-  else process.env.NODE_ENV = value
-  try {
-    return fn()
-  } finally {
-    if (saved === undefined) delete process.env.NODE_ENV
-    else process.env.NODE_ENV = saved
-  }
-}
 
 describe('defaults (5.x)', () => {
   test('every setting of the table', () => {

@@ -66,9 +66,9 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Waits (up to 10 s) for process `pid` to exit. */
+/** Waits (up to 60 s: a guard against hangs, not a timing check) for process `pid` to exit. */
 async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 200 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 50))
+  for (let i = 0; i < 1200 && alive(pid); i++) await new Promise((resolve) => setTimeout(resolve, 50))
   return !alive(pid)
 }
 

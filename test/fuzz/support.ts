@@ -1,7 +1,8 @@
 /**
  * Shared machinery of the fuzz tests: how many cases each target runs, a
  * check that no built-in prototype was touched, and the scaling check used
- * for "cost stays linear in the input length".
+ * for "work stays linear in the input length" (on counts of work, never on
+ * times: timed ratios live in `npm run check:scaling`, bench/check-scaling.js).
  *
  * Run counts: every target names its default (small enough that the whole
  * fuzz set stays within ~30 s of `npm test`). `FUZZ_RUNS=n` sets every
@@ -143,52 +144,27 @@ export function longestArray(value: unknown): number {
 }
 
 /**
- * The growth of `fn`'s cost from input size `small` to `small * factor`:
- * the fastest of several timed batches at each size (the minimum shrugs
- * off garbage collection and scheduler noise), as a ratio. Linear code gives
- * about `factor` (less while fixed costs dominate), quadratic code about
- * `factor` squared.
+ * Asserts that a count of work (steps, calls, entries: never a time) grows
+ * no faster than linearly from input size `small` to `small * factor`, and
+ * returns the ratio. Counts are exact and repeatable, so the bound needs no
+ * margin for noise: `factor * slack` (slack 2 by default) only absorbs fixed
+ * costs that do not scale; a quadratic count grows `factor²` (1024x for the
+ * usual 32).
+ *
+ * @example
+ * assertLinearCount('escaping', (n) => stepsOf(meter(() => escape('"'.repeat(n)))), 512)
  */
-export function growth(make: (n: number) => () => void, small: number, factor: number): number {
-  const time = (n: number): number => {
-    const fn = make(n)
-    fn() // warm up: compile, fill caches
-    // Enough calls per batch that a batch lasts well above timer resolution.
-    let calls = 1
-    for (;;) {
-      const t0 = process.hrtime.bigint()
-      for (let i = 0; i < calls; i++) fn()
-      const spent = Number(process.hrtime.bigint() - t0)
-      if (spent > 1e6 || calls >= 1 << 14) break
-      calls *= 4
-    }
-    let best = Infinity
-    for (let round = 0; round < 5; round++) {
-      const t0 = process.hrtime.bigint()
-      for (let i = 0; i < calls; i++) fn()
-      best = Math.min(best, Number(process.hrtime.bigint() - t0) / calls)
-    }
-    return best
+export function assertLinearCount(label: string, count: (n: number) => number, small: number, factor = 32, slack = 2): number {
+  const base = count(small)
+  const large = count(small * factor)
+  if (base === 0) {
+    assert.equal(large, 0, `${label}: no work at n = ${small}, but ${large} at ${small * factor}`)
+    return 0
   }
-  return time(small * factor) / time(small)
-}
-
-/**
- * Asserts that `make(n)`'s cost grows no faster than linearly between `small`
- * and `small * factor`, with a wide margin: the bound is `factor * slack`
- * (default slack 4), far below the `factor²` a quadratic algorithm shows for
- * the factors used (16 or more). A failing measurement is taken again, up to
- * RETRIES more times, keeping the lowest: `npm test` runs two test files at
- * once on a two-core machine, and a neighbour's burst during the large-input
- * batches once pushed a linear case to 1.05× the bound. Noise can only add
- * time to a batch, each size keeps its fastest batch, and the retries keep the
- * lowest ratio; a real super-linear cost (`factor²`) fails every try.
- */
-const RETRIES = 3
-export function assertLinear(label: string, make: (n: number) => () => void, small: number, factor = 16, slack = 4): number {
-  const bound = factor * slack
-  let ratio = growth(make, small, factor)
-  for (let retry = 0; ratio > bound && retry < RETRIES; retry++) ratio = Math.min(ratio, growth(make, small, factor))
-  assert.ok(ratio <= bound, `${label}: cost grew ${ratio.toFixed(1)}x for ${factor}x the input (bound ${bound}x)`)
+  const ratio = large / base
+  assert.ok(
+    ratio <= factor * slack,
+    `${label}: work grew ${ratio.toFixed(1)}x (${base} → ${large}) for ${factor}x the input (bound ${factor * slack}x)`,
+  )
   return ratio
 }

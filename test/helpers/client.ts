@@ -87,7 +87,9 @@ export function abortUpload(port: number, head: string, partial: Buffer): Promis
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => {
       socket.write(head)
-      socket.write(partial, () => setTimeout(() => socket.destroy(), 20))
+      // TCP delivers the bytes before the close, so the server reads the head
+      // and the partial body, then the end of the connection: no delay needed.
+      socket.write(partial, () => socket.destroy())
     })
     socket.on('close', () => resolve())
     socket.on('error', reject)

@@ -9,6 +9,8 @@ export type Any = any
 export const webfw: Any = require('webfw')
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 export const webfw4: Any = require('webfw/v4')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const webfw3: Any = require('webfw/v3')
 
 /** Package root, found through the package's own exports. */
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -9,9 +9,10 @@ import assert from 'node:assert/strict'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import zlib from 'node:zlib'
 import { describe, test } from 'node:test'
+import { Collector } from '../helpers/collector'
 import { withServer } from '../helpers/http'
 import { abortUpload, send } from '../helpers/client'
-import { internal, webfw, type Any } from '../helpers/webfw'
+import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
 import { errorReporter, parserApp } from './body-helpers'
 
 const JSON_HEADERS = { 'Content-Type': 'application/json' }
@@ -248,7 +249,7 @@ describe('body reader: framing', () => {
 })
 
 describe('body reader: client abort', () => {
-  function watchApp(parser: Any, seen: Any[]): Any {
+  function watchApp(parser: Any, seen: Collector<Any>): Any {
     const app = webfw()
     app.use(parser)
     app.use((err: Any, req: Any, _res: Any, _next: Any) => {
@@ -261,19 +262,15 @@ describe('body reader: client abort', () => {
     return app
   }
 
-  async function until(check: () => boolean): Promise<void> {
-    for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10))
-  }
-
   test('an upload cut short ends the read with request.aborted and leaves no listener behind', async () => {
-    const seen: Any[] = []
+    const seen = new Collector<Any>()
     await withServer(watchApp(webfw.raw(), seen), async ({ port }) => {
       const head = 'POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 10000\r\n\r\n'
       await abortUpload(port, head, Buffer.alloc(3000))
-      await until(() => seen.length > 0)
+      await seen.waitFor(1, 'errors')
     })
     assert.equal(seen.length, 1)
-    const { err, listeners } = seen[0]
+    const { err, listeners } = seen.items[0]
     assert.equal(err.type, 'request.aborted')
     assert.equal(err.code, 'ECONNABORTED')
     assert.equal(err.status, 400)
@@ -285,17 +282,17 @@ describe('body reader: client abort', () => {
   })
 
   test('an aborted compressed upload unpipes and drops its decompressor', async () => {
-    const seen: Any[] = []
+    const seen = new Collector<Any>()
     const gz = zlib.gzipSync(Buffer.alloc(50000, 'x'))
     await withServer(watchApp(webfw.raw(), seen), async ({ port }) => {
       const head = `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Encoding: gzip\r\nContent-Length: ${gz.length + 1000}\r\n\r\n`
       await abortUpload(port, head, gz)
-      await until(() => seen.length > 0)
+      await seen.waitFor(1, 'errors')
     })
     assert.equal(seen.length, 1)
-    assert.equal(seen[0].err.type, 'request.aborted')
-    assert.equal(seen[0].pipes, 0)
-    assert.equal(seen[0].listeners[0], 0)
+    assert.equal(seen.items[0].err.type, 'request.aborted')
+    assert.equal(seen.items[0].pipes, 0)
+    assert.equal(seen.items[0].listeners[0], 0)
   })
 })
 
@@ -478,5 +475,22 @@ describe('body parsers: errors reach next(err)', () => {
       assert.equal((await send(port, { headers: { ...JSON_HEADERS, 'Content-Encoding': 'gzip' }, body: gz })).text, 'ctx')
       assert.equal((await send(port, { headers: JSON_HEADERS, body: JSON.stringify({ a: 'x'.repeat(100) }) })).text, 'ctx')
     })
+  })
+})
+
+describe('body parsers: names', () => {
+  test("each parser's function (the layer's name in the stack) has body-parser's name, in 5.x and 4.x", () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const express: Any = require('express')
+    for (const factory of [webfw, webfw4]) {
+      for (const kind of ['json', 'urlencoded', 'raw', 'text']) {
+        const options = kind === 'urlencoded' ? { extended: false } : undefined
+        assert.equal(factory[kind](options).name, express[kind](options).name)
+        const app = factory()
+        app.use(factory[kind](options))
+        const stack = factory === webfw ? app.router.stack : app._router.stack
+        assert.equal(stack[stack.length - 1].name, `${kind}Parser`)
+      }
+    }
   })
 })

@@ -4,7 +4,7 @@
  * module-resolution mode TypeScript users have (node10 with `typesVersions`,
  * node16 CommonJS and ESM through the `exports` conditions, bundler), checking
  * which declaration file each entry resolves to and that a small program
- * using all three entries compiles without errors.
+ * using all four entries compiles without errors.
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
@@ -14,8 +14,8 @@ import { after, before, describe, test } from 'node:test'
 import ts from 'typescript'
 import { packageRoot } from '../helpers/webfw'
 
-const entries = ['webfw', 'webfw/v4', 'webfw/reqlog'] as const
-const typesFile = { webfw: 'index', 'webfw/v4': 'v4', 'webfw/reqlog': 'reqlog' } as const
+const entries = ['webfw', 'webfw/v4', 'webfw/v3', 'webfw/reqlog', 'webfw/otel'] as const
+const typesFile = { webfw: 'index', 'webfw/v4': 'v4', 'webfw/v3': 'v3', 'webfw/reqlog': 'reqlog', 'webfw/otel': 'otel' } as const
 
 let project: string
 
@@ -84,7 +84,9 @@ function compile(files: Record<string, string>, options: ts.CompilerOptions): st
     options: programOptions,
     host: cachingHost(programOptions),
   })
-  const ours = program.getSourceFiles().filter((sf) => !sf.fileName.includes('/@types/') && !program.isSourceFileDefaultLibrary(sf))
+  const ours = program
+    .getSourceFiles()
+    .filter((sf) => !sf.fileName.includes('/@types/') && !sf.fileName.includes('/@opentelemetry/') && !program.isSourceFileDefaultLibrary(sf))
   const diagnostics = [
     ...program.getOptionsDiagnostics(),
     ...program.getGlobalDiagnostics(),
@@ -102,7 +104,13 @@ app.use(reqlog('dev'), webfw.json())
 app.get('/users/:id', (req, res) => res.json({ id: req.params.id satisfies string }))
 const app4: webfw4.Express = webfw4()
 app4.get('/users/:id?', (req: webfw4.Request<{ id?: string }>, res) => res.send(req.param('id')))
-export const servers = [app.listen(0), app4.listen(0)]
+import webfw3 = require('webfw/v3')
+const app3: webfw3.Express = webfw3()
+app3.configure(() => app3.use(app3.router))
+app3.get('/users/:id?', (req, res) => res.send(req.host + req.params.id))
+export const servers = [app.listen(0), app4.listen(0), app3.listen(0)]
+import otel = require('webfw/otel')
+export const instrumentation = new otel.WebfwInstrumentation({ ignoreLayersType: [otel.LayerType.MIDDLEWARE] })
 `
 
 const esmConsumer = `
@@ -115,7 +123,12 @@ router.get('/:name', (req: Request<{ name: string }>, res) => res.send(req.param
 const app = webfw()
 app.use(reqlog('tiny'), json(), router)
 webfw4().use(urlencoded({ extended: true }))
+import webfw3, { Router as Router3 } from 'webfw/v3'
+webfw3().use(new Router3().middleware)
 export const server = app.listen(0)
+import { WebfwInstrumentation, type LayerMessage } from 'webfw/otel'
+export const instrumentation = new WebfwInstrumentation({ spanNameHook: (info, name) => name + info.route })
+export const onLayer = (message: LayerMessage) => message.route
 `
 
 describe('type resolution per moduleResolution mode', () => {

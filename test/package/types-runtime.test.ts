@@ -11,16 +11,22 @@ import { METHODS } from 'node:http'
 import path from 'node:path'
 import { describe, test } from 'node:test'
 import ts from 'typescript'
-import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
+import { packageRoot, webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const reqlog: Any = require('webfw/reqlog')
 
 const typesDir = path.join(packageRoot, 'types')
 
-/** Set on each request or response while it is handled, not found on the prototypes. */
+/**
+ * Set on each request or response while it is handled, not found on the
+ * prototypes; the second row by Express 3's bundled middleware (webfw/v3).
+ */
 const perRequest = {
-  request: ['body', 'cookies', 'signedCookies', 'secret', 'params', 'query', 'route', 'originalUrl', 'url', 'baseUrl', 'method', 'res', 'next'],
+  request: [
+    'body', 'cookies', 'signedCookies', 'secret', 'params', 'query', 'route', 'originalUrl', 'url', 'baseUrl', 'method', 'res', 'next',
+    'session', 'sessionID', 'user', 'csrfToken', 'timedout', 'clearTimeout', 'originalMethod', 'vhost',
+  ],
   response: ['req'],
 }
 
@@ -35,6 +41,7 @@ const throwsWhenRead: Record<string, string[]> = {
 const probe = `
 import webfw = require('webfw')
 import webfw4 = require('webfw/v4')
+import webfw3 = require('webfw/v3')
 import reqlog = require('webfw/reqlog')
 export declare const subjects: {
   'webfw factory': typeof webfw
@@ -50,6 +57,12 @@ export declare const subjects: {
   'webfw/v4 Express': webfw4.Express
   'webfw/v4 Router': webfw4.Router
   'webfw/v4 IRoute': webfw4.IRoute
+  'webfw/v3 factory': typeof webfw3
+  'webfw/v3 Request': webfw3.Request
+  'webfw/v3 Response': webfw3.Response
+  'webfw/v3 Express': webfw3.Express
+  'webfw/v3 Router': webfw3.RouteMap
+  'webfw/v3 Route': webfw3.Route
   'webfw/reqlog': typeof reqlog
 }
 `
@@ -101,6 +114,7 @@ function declaredMembers(): Record<string, Declared> {
 function runtimeObjects(): Record<string, object> {
   const app = webfw()
   const app4 = webfw4()
+  const app3 = webfw3()
   return {
     'webfw factory': webfw,
     'webfw Request': app.request,
@@ -115,6 +129,12 @@ function runtimeObjects(): Record<string, object> {
     'webfw/v4 Express': app4,
     'webfw/v4 Router': webfw4.Router(),
     'webfw/v4 IRoute': webfw4.Router().route('/x'),
+    'webfw/v3 factory': webfw3,
+    'webfw/v3 Request': app3.request,
+    'webfw/v3 Response': app3.response,
+    'webfw/v3 Express': app3,
+    'webfw/v3 Router': new webfw3.Router(),
+    'webfw/v3 Route': new webfw3.Route('get', '/x', []),
     'webfw/reqlog': reqlog,
   }
 }

@@ -7,9 +7,11 @@ import assert from 'node:assert/strict'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import http from 'node:http'
 import { describe, test } from 'node:test'
+import { Collector } from '../helpers/collector'
 import { LineSink, plainServer, reqlog, send } from './support'
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+// "Nothing more is written" is checked after the server closed: by then every
+// connection is closed and every response has emitted all its events.
 
 describe('when the line is written', () => {
   test('once per finished response, though the response also emits close afterwards', async () => {
@@ -19,12 +21,11 @@ describe('when the line is written', () => {
       await send(srv.port, 'GET', '/a')
       await send(srv.port, 'GET', '/b')
       await sink.waitWrites(2)
-      // `close` follows `finish` on the next tick: give it the chance to log twice
-      await settle(50)
-      assert.deepEqual(sink.lines, ['GET /a 200', 'GET /b 200'])
     } finally {
       await srv.close()
     }
+    // `close` followed `finish` for both responses: it had its chance to log twice
+    assert.deepEqual(sink.lines, ['GET /a 200', 'GET /b 200'])
   })
 
   test('when the response finishes, before the connection closes', async () => {
@@ -39,33 +40,35 @@ describe('when the line is written', () => {
     try {
       await send(srv.port, 'GET', '/')
       await sink.waitWrites(1)
-      await settle(20)
-      // the logger's finish listener ran before the handler's (it was added first)
-      assert.equal(finishedAt, 1)
-      assert.equal(writesAtClose, 1)
     } finally {
       await srv.close()
     }
+    // the logger's finish listener ran before the handler's (it was added first)
+    assert.equal(finishedAt, 1)
+    assert.equal(writesAtClose, 1)
   })
 
   test('once, with status "-", when the connection closes before a response', async () => {
     const sink = new LineSink()
     let closed!: () => void
     const gone = new Promise<void>((resolve) => (closed = resolve))
+    const arrived = new Collector<void>()
     const srv = await plainServer([reqlog(':method :status', { stream: sink })], (req, res) => {
       res.on('close', () => setImmediate(closed))
+      arrived.push()
     })
     try {
       const client = http.request({ host: '127.0.0.1', port: srv.port, method: 'GET', path: '/', agent: false })
       client.on('error', () => undefined)
       client.end()
-      setTimeout(() => client.destroy(), 20)
+      // gone once the request is in the handler, which never answers
+      await arrived.waitFor(1, 'requests')
+      client.destroy()
       await gone
-      await settle(20)
-      assert.deepEqual(sink.lines, ['GET -'])
     } finally {
       await srv.close()
     }
+    assert.deepEqual(sink.lines, ['GET -'])
   })
 
   test('in the async context the logger was called in (AsyncLocalStorage)', async () => {
@@ -103,11 +106,10 @@ describe('when the line is written', () => {
       const answer = await send(srv.port, 'GET', '/')
       assert.equal(answer.status, 204)
       assert.equal(await sink.line(0), 'GET 204')
-      await settle(20)
-      assert.equal(sink.writes.length, 1)
     } finally {
       await srv.close()
     }
+    assert.equal(sink.writes.length, 1)
   })
 
   test('objects that are not Node responses are still followed (through on-finished)', async () => {

@@ -101,12 +101,19 @@ describe('dev', () => {
       const http = require('node:http')
       const reqlog = require('webfw/reqlog')
       const lines = []
-      const log = reqlog('dev', { stream: { write: (l) => lines.push(l) } })
+      // Done when both the client has the answer and the line is written (in either order).
+      let waiting = 2
+      const done = () => {
+        if (--waiting !== 0) return
+        process.stdout.write(JSON.stringify(lines))
+        server.close()
+      }
+      const log = reqlog('dev', { stream: { write: (l) => { lines.push(l); done() } } })
       const server = http.createServer((req, res) => log(req, res, () => { res.statusCode = 404; res.end('no') }))
       server.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/x' }, (r) => {
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/x', agent: false }, (r) => {
           r.resume()
-          r.on('end', () => setTimeout(() => { process.stdout.write(JSON.stringify(lines)); server.close() }, 20))
+          r.on('end', done)
         })
       })`
     const out = execFileSync(process.execPath, ['-e', script], { cwd: packageRoot, env: { ...process.env, NO_COLOR: '1' }, encoding: 'utf8' })

@@ -95,9 +95,11 @@ describe('stream', () => {
       const log = reqlog(':method :url :status')
       const server = http.createServer((req, res) => log(req, res, () => res.end('x')))
       server.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/to-stdout' }, (r) => {
+        // The process exits once the server and its connection are closed,
+        // after the line (written on the response's finish) is out.
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/to-stdout', agent: false }, (r) => {
           r.resume()
-          r.on('end', () => setTimeout(() => server.close(), 20))
+          r.on('end', () => server.close())
         })
       })`
     const out = execFileSync(process.execPath, ['-e', script], { cwd: packageRoot, encoding: 'utf8' })
@@ -138,30 +140,42 @@ describe('stream', () => {
 })
 
 describe('buffer (deprecated, as in morgan)', () => {
-  test('buffer: <ms> collects lines and writes them together after the interval', async () => {
+  // The interval runs on a mocked setTimeout (node:test's mock timers), moved
+  // by hand: "before" and "after" the interval hold however slow the machine is.
+  // A second, unbuffered logger shows when the buffered one has seen a line.
+  test('buffer: <ms> collects lines and writes them together after the interval', async (t) => {
     const sink = new LineSink()
-    const srv = await plainServer([reqlog(':method :url', { buffer: 300, stream: sink })])
+    const witness = new LineSink()
+    const srv = await plainServer([reqlog(':method :url', { buffer: 300, stream: sink }), reqlog(':url', { stream: witness })])
+    t.mock.timers.enable({ apis: ['setTimeout'] })
     try {
       await send(srv.port, 'GET', '/first')
       await send(srv.port, 'GET', '/second')
+      await witness.waitWrites(2)
+      t.mock.timers.tick(299)
       assert.equal(sink.writes.length, 0, 'nothing written before the interval')
-      assert.deepEqual(await sink.waitWrites(1), ['GET /first\nGET /second\n'])
+      t.mock.timers.tick(1)
+      assert.deepEqual(sink.writes, ['GET /first\nGET /second\n'])
     } finally {
+      t.mock.timers.reset()
       await srv.close()
     }
   })
 
-  test('buffer: true uses a one-second interval', async () => {
+  test('buffer: true uses a one-second interval', async (t) => {
     const sink = new LineSink()
     const witness = new LineSink()
     const srv = await plainServer([reqlog(':url', { buffer: true, stream: sink }), reqlog(':url', { stream: witness })])
+    t.mock.timers.enable({ apis: ['setTimeout'] })
     try {
       await send(srv.port, 'GET', '/one')
       await witness.line()
-      const written = Date.now()
-      assert.deepEqual(await sink.waitWrites(1), ['/one\n'])
-      assert.ok(Date.now() - written >= 500, 'held back, not written at once')
+      t.mock.timers.tick(999)
+      assert.equal(sink.writes.length, 0, 'held back, not written at once')
+      t.mock.timers.tick(1)
+      assert.deepEqual(sink.writes, ['/one\n'])
     } finally {
+      t.mock.timers.reset()
       await srv.close()
     }
   })

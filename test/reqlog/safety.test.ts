@@ -94,15 +94,19 @@ describe('format strings are data, never code', () => {
       try { morgan.compile(':method') } catch (err) { morganError = err.name }
       // and a real request through the middleware
       const http = require('node:http')
-      const log = reqlog('tiny', { stream: { write: (l) => lines.push(l) } })
+      // Done when both the client has the answer and the line is written (in either order).
+      let waiting = 2
+      const done = () => {
+        if (--waiting !== 0) return
+        server.close()
+        console.log(JSON.stringify({ lines, morganError }))
+      }
+      const log = reqlog('tiny', { stream: { write: (l) => { lines.push(l); done() } } })
       const server = http.createServer((req, res) => log(req, res, () => res.end('ok')))
       server.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/live' }, (r) => {
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/live', agent: false }, (r) => {
           r.resume()
-          r.on('end', () => setTimeout(() => {
-            server.close()
-            console.log(JSON.stringify({ lines, morganError }))
-          }, 20))
+          r.on('end', done)
         })
       })`
     const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { cwd: packageRoot, encoding: 'utf8' })

@@ -13,7 +13,7 @@ import type { Any } from '../helpers/webfw'
 export const reqlog: Any = require('webfw/reqlog')
 
 /** How long a test waits for a line before failing (a guard against hangs, not a timing check). */
-const WAIT_MS = 5000
+const WAIT_MS = 30_000
 
 /** A writable that records every write and lets tests await them. */
 export class LineSink {

@@ -7,6 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { withServer } from '../helpers/http'
+import { Collector } from '../helpers/collector'
 import { abortUpload, send, type Reply } from '../helpers/client'
 import { makeTree, SECRET, type Tree } from '../helpers/files'
 import { webfw, type Any } from '../helpers/webfw'
@@ -256,17 +257,17 @@ describe('res.sendFile(): callback', () => {
   })
 
   test('fn(err) with ECONNABORTED when the client is gone', async () => {
-    const errors: Any[] = []
+    const errors = new Collector<Any>()
     const app = webfw()
     app.post('/', (req: Any, res: Any) => {
-      req.on('close', () => res.sendFile(file('name.txt'), (err: Any) => errors.push(err)))
+      req.on('close', () => res.sendFile(file('name.txt'), errors.push))
     })
     await withServer(app, async ({ port }) => {
       await abortUpload(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n', Buffer.alloc(10))
-      for (let i = 0; i < 100 && errors.length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      await errors.waitFor(1, 'callbacks')
     })
     assert.equal(errors.length, 1)
-    assert.equal(errors[0].code, 'ECONNABORTED')
+    assert.equal(errors.items[0].code, 'ECONNABORTED')
   })
 
   test('without fn, an abort is not an error for the app', async () => {

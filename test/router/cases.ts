@@ -2,8 +2,8 @@
  * Shared routing cases: each builds an app, sends requests, and states the
  * exact sequence of callbacks Express runs (with their `req.params`,
  * `req.url` and `req.baseUrl` where it matters). `routing.test.ts` runs every
- * case on both matchers, radix and linear; `routing-v4.test.ts` on the 4.x
- * profile too.
+ * case on both matchers, radix and linear; `routing-v4.test.ts` and
+ * `routing-v3.test.ts` on the 4.x and 3.x profiles too.
  */
 import type { Any } from '../helpers/webfw'
 
@@ -15,10 +15,12 @@ export interface Step {
   status?: number
 }
 
+export type ProfileMajor = 5 | 4 | 3
+
 export interface RoutingCase {
   name: string
-  /** Which profiles the case holds for (default both). */
-  only?: 5 | 4
+  /** Which profiles the case holds for (default all). */
+  only?: ProfileMajor | ProfileMajor[]
   build(app: Any, h: Helpers, factory: Any): void
   steps: Step[]
 }
@@ -162,6 +164,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'nested routers, with and without mergeParams',
+    only: [5, 4],
     build(app, h, factory) {
       const merged = factory.Router({ mergeParams: true })
       merged.get('/posts/:pid', h.p('merged'))
@@ -178,6 +181,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: "next('route') and next('router')",
+    only: [5, 4],
     build(app, h, factory) {
       const inner = factory.Router()
       inner.get('/x', h.nextWith('leave-router', 'router'), h.mw('never1'))
@@ -191,6 +195,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'errors skip normal handlers and routes, reach 4-argument handlers',
+    only: [5, 4],
     build(app, h) {
       app.use(h.nextWith('fail', new Error('boom')))
       app.use(h.mw('skipped-mw'))
@@ -252,6 +257,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'RegExp and array paths keep their place among tree routes',
+    only: [5, 4],
     build(app, h) {
       app.get('/r/:id', h.p('param'))
       app.get(/^\/r\/(\d+)$/, h.p('regexp'))
@@ -280,6 +286,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'param triggers run once per request, before the handler',
+    only: [5, 4],
     build(app, h, factory) {
       app.param('id', (req: Any, _res: Any, next: Any, value: string) => {
         req.log.push('trigger ' + value)
@@ -298,6 +305,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'use with a parameter prefix sets baseUrl and params',
+    only: [5, 4],
     build(app, h) {
       app.use('/shop/:id', h.u('shop'), h.p('shop'))
     },
@@ -322,6 +330,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'empty segments never fill a parameter',
+    only: [5, 4],
     build(app, h) {
       app.get('/users/:id', h.p('param'))
       app.get('/users/', h.p('list'))
@@ -372,6 +381,7 @@ export const cases: RoutingCase[] = [
   },
   {
     name: 'app.all and route() share definition order',
+    only: [5, 4],
     build(app, h) {
       app.all('/any', h.mw('all'))
       app.route('/any').post(h.mw('post')).get(h.mw('get'))
@@ -416,6 +426,180 @@ export const cases: RoutingCase[] = [
     steps: [
       { path: '/m//', log: ['m / /m'] },
       { path: '/m//x', log: ['m /x /m'] },
+    ],
+  },
+
+  // 3.x: the route map runs where app.use(app.router) or the first route put it.
+  {
+    name: '3.x: all routes run where the route map was placed, even routes defined later',
+    only: 3,
+    build(app, h) {
+      app.use(h.mw('before'))
+      app.get('/x', h.mw('r1'))
+      app.use(h.mw('after'))
+      app.get('/x', h.mw('r2'))
+    },
+    steps: [
+      { path: '/x', log: ['before', 'r1', 'r2', 'after'] },
+      { path: '/y', log: ['before', 'after'] },
+    ],
+  },
+  {
+    name: '3.x: app.use(app.router) places the routes before later middleware',
+    only: 3,
+    build(app, h) {
+      app.use(h.mw('a'))
+      app.use(app.router)
+      app.use(h.mw('b'))
+      app.get('/x', h.mw('route'))
+    },
+    steps: [{ path: '/x', log: ['a', 'route', 'b'] }],
+  },
+  {
+    name: '3.x: errors skip middleware and the route map, reach 4-argument middleware',
+    only: 3,
+    build(app, h) {
+      app.use(h.nextWith('fail', new Error('boom')))
+      app.use(h.mw('skipped-mw'))
+      app.get('/e', h.mw('skipped-route'))
+      app.use(h.err('handler'))
+      app.use((err: Error, _req: Any, _res: Any, next: Any) => next())
+      app.get('/e', h.mw('already-passed'))
+    },
+    steps: [{ path: '/e', log: ['fail', 'handler:boom'] }],
+  },
+  {
+    name: "3.x: a route's error goes through the error callbacks of the next matching routes",
+    only: 3,
+    build(app, h) {
+      app.use(h.mw('first'))
+      app.get('/e', h.nextWith('route-fail', new Error('boom')), h.mw('skipped'))
+      app.get('/e', h.mw('skipped-route'), h.err('route-eh'))
+      app.get('/e', (_err: Error, req: Any, _res: Any, next: Any) => {
+        req.log.push('recover')
+        next()
+      }, h.mw('after'))
+      app.use(h.err('mw-eh'))
+    },
+    steps: [{ path: '/e', log: ['first', 'route-fail', 'route-eh:boom', 'recover', 'after'] }],
+  },
+  {
+    name: '3.x: RegExp and array paths (an array is one capturing group)',
+    only: 3,
+    build(app, h) {
+      app.get('/r/:id', h.p('param'))
+      app.get(/^\/r\/(\d+)$/, h.p('regexp'))
+      app.get(['/r/1', '/s/:n'], h.p('array'))
+      app.get('/r/1', h.p('static'))
+    },
+    steps: [
+      { path: '/r/1', log: ['param {"id":"1"}', 'regexp {"0":"1"}', 'array {"n":"/r/1"}', 'static {}'] },
+      { path: '/r/x', log: ['param {"id":"x"}'] },
+      { path: '/s/5', log: ['array {"0":"5","n":"/s/5"}'] },
+    ],
+  },
+  {
+    name: '3.x: param callbacks run for each matching route',
+    only: 3,
+    build(app, h) {
+      app.param('id', (req: Any, _res: Any, next: Any, value: string) => {
+        req.log.push('trigger ' + value)
+        next()
+      })
+      app.get('/t/:id', h.p('one'))
+      app.get('/t/:id', h.p('two'))
+      app.get('/t/:id/sub/:x', h.p('three'))
+    },
+    steps: [
+      { path: '/t/3', log: ['trigger 3', 'one {"id":"3"}', 'trigger 3', 'two {"id":"3"}'] },
+      { path: '/t/3/sub/4', log: ['trigger 3', 'three {"id":"3","x":"4"}'] },
+    ],
+  },
+  {
+    name: '3.x: a pattern ending in "/" needs its slash and takes a second one',
+    only: 3,
+    build(app, h) {
+      app.get('/users/:id', h.p('param'))
+      app.get('/users/', h.p('list'))
+    },
+    steps: [
+      { path: '/users/', log: ['list {}'] },
+      { path: '/users//', log: ['list {}'] },
+      { path: '/users/5/', log: ['param {"id":"5"}'] },
+      { path: '/users', log: [] },
+    ],
+  },
+  {
+    name: '3.x: app.all adds one route per method, in definition order with the others',
+    only: 3,
+    build(app, h) {
+      app.all('/any', h.mw('all'))
+      app.post('/any', h.mw('post'))
+      app.get('/any', h.mw('get'))
+      app.get('/any', h.mw('get2'))
+    },
+    steps: [
+      { path: '/any', log: ['all', 'get', 'get2'] },
+      { method: 'POST', path: '/any', log: ['all', 'post'] },
+      { method: 'DELETE', path: '/any', log: ['all'] },
+    ],
+  },
+  {
+    name: '3.x: HEAD looks for a head route, then for a get route from the same position',
+    only: 3,
+    build(app, h) {
+      app.head('/h/:id', h.mw('head1'))
+      app.get('/h/:x', h.mw('get0'))
+      app.get('/h/:y', h.mw('get1'))
+      app.head('/h/:z', h.mw('head2'))
+      app.get('/h/1', h.mw('get2'))
+    },
+    steps: [
+      { method: 'HEAD', path: '/h/1', log: ['head1', 'head2', 'get2'] },
+      { method: 'HEAD', path: '/h/2', log: ['head1', 'head2'] },
+      { path: '/h/1', log: ['get0', 'get1', 'get2'] },
+    ],
+  },
+  {
+    name: '3.x: use paths are literal prefixes, matched ignoring case, before "/", "." or the end',
+    only: 3,
+    build(app, h) {
+      app.use('/foo', h.u('foo'))
+      app.use('/Bar/', h.u('bar'))
+      app.use('/:id', h.u('literal'))
+    },
+    steps: [
+      { path: '/foo', log: ['foo / /foo'] },
+      { path: '/foo.json', log: ['foo /.json /foo'] },
+      { path: '/FOO/x', log: ['foo /x /FOO'] },
+      { path: '/foobar', log: [] },
+      { path: '/bar', log: ['bar / /bar'] },
+      { path: '/:id/z', log: ['literal /z /:id'] },
+      { path: '/foo//x', log: ['foo //x /foo'] },
+      { path: '/foo%2Fx', log: [] },
+    ],
+  },
+  {
+    name: '3.x: optional parameters, formats, wildcards and custom captures',
+    only: 3,
+    build(app, h) {
+      app.get('/a/:b.:c?', h.p('format'))
+      app.get('/s/*', h.p('star'))
+      app.get('/api/*.*', h.p('stars'))
+      app.get('/t/:x(\\d+)', h.p('digits'))
+      app.get('/t/:user*', h.p('user-star'))
+      app.get('/w/(foo|bar)', h.p('group'))
+    },
+    steps: [
+      { path: '/a/x.json', log: ['format {"b":"x","c":"json"}'] },
+      { path: '/a/x', log: ['format {"b":"x"}'] },
+      { path: '/s/', log: ['star {"0":""}'] },
+      { path: '/s', log: [] },
+      { path: '/api/a/b.c.d', log: ['stars {"0":"a/b.c","1":"d"}'] },
+      { path: '/t/12', log: ['digits {"x":"12"}', 'user-star {"user":"12"}'] },
+      { path: '/t/ab/cd', log: ['user-star {"0":"/cd","1":"cd","user":"ab"}'] },
+      { path: '/w/foo', log: ['group {}'] },
+      { path: '/w/baz', log: [] },
     ],
   },
 ]

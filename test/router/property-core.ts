@@ -22,7 +22,7 @@ const { assertUnambiguous } = internal('router/path4-analysis')
 
 const RUNS = runs(600)
 
-type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
+export type Behaviour = 'next' | 'route' | 'router' | 'error' | 'handleError'
 
 interface RouteSpec {
   kind: 'route'
@@ -50,13 +50,14 @@ type LayerSpec = RouteSpec | UseSpec | NestedSpec
 
 const SEGMENTS = ['a', 'b', 'ab', 'A', 'users', 'x.y', 'me', '1']
 
-const segment = fc.constantFrom(...SEGMENTS)
+export const segment = fc.constantFrom(...SEGMENTS)
 const patternPart = fc.oneof(
   { weight: 5, arbitrary: segment },
   { weight: 3, arbitrary: fc.constantFrom(':p', ':q', ':id') },
   { weight: 1, arbitrary: fc.constant('') },
 )
-const basePattern = fc.array(patternPart, { minLength: 0, maxLength: 3 }).map((parts) => {
+/** A pattern of up to three static segments and `:name` parameters (4.x, 5.x and 3.x syntax alike). */
+export const basePattern = fc.array(patternPart, { minLength: 0, maxLength: 3 }).map((parts) => {
   // distinct parameter names within one pattern
   let n = 0
   return '/' + parts.map((p) => (p.startsWith(':') ? p + n++ : p)).join('/')
@@ -113,14 +114,14 @@ const pathSegment = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom('USERS', 'Me', '42', 'zz') },
   { weight: 1, arbitrary: fc.constantFrom('', '%41', '%zz', 'a%2Fb', 'caf%C3%A9') },
 )
-const requestPath = fc
+export const requestPath = fc
   .tuple(
     fc.array(pathSegment, { minLength: 0, maxLength: 4 }),
     fc.boolean(),
     fc.constantFrom('', '', '?x=1', '?a=/b'),
   )
   .map(([segs, slash, query]) => '/' + segs.join('/') + (slash && segs.length ? '/' : '') + query)
-const requestMethod = fc.constantFrom('GET', 'GET', 'POST', 'HEAD', 'DELETE', 'OPTIONS')
+export const requestMethod = fc.constantFrom('GET', 'GET', 'POST', 'HEAD', 'DELETE', 'OPTIONS')
 
 function makeHandler(id: string, b: Behaviour, log: string[]): Any {
   if (b === 'handleError') {
@@ -157,7 +158,7 @@ function addLayers(router: Any, specs: LayerSpec[], Router: Any, log: string[], 
 }
 
 /** How long one request may stay unanswered before it counts as hung (a guard, not a timing check). */
-const HANG_MS = 2000
+const HANG_MS = 30_000
 
 /**
  * Builds the table and runs the requests: per request the callbacks' log and

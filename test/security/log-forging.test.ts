@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import { describe, it } from 'node:test'
+import { Collector } from '../helpers/collector'
 import { serve } from '../helpers/http'
 import { packageRoot, webfw, type Any } from '../helpers/webfw'
 import { converse } from './support'
@@ -20,14 +21,14 @@ const FORGED = '127.0.0.1 - admin [01/Jan/2030:00:00:00 +0000] "GET /admin HTTP/
 
 describe('reqlog in an app', () => {
   it('a user name, a decoded URL and raw header bytes cannot add a line', async () => {
-    const lines: string[] = []
+    const lines = new Collector<string>()
     const app = webfw()
     app.use((req: Any, _res: Any, next: Any) => {
       // an app that decodes the URL before it is logged
       req.originalUrl = decodeURIComponent(req.originalUrl)
       next()
     })
-    app.use(reqlog('combined', { stream: { write: (l: string) => lines.push(l) } }))
+    app.use(reqlog('combined', { stream: { write: lines.push } }))
     app.use((_req: Any, res: Any) => res.send('ok'))
     const srv = await serve(app)
     try {
@@ -38,9 +39,9 @@ describe('reqlog in an app', () => {
         'User-Agent: agent\x85next\r\nReferer: r"\\\r\nConnection: close\r\n\r\n'
       const reply = await converse(srv.port, Buffer.from(head, 'latin1')).reply
       assert.equal(reply.status, 200)
-      for (let i = 0; i < 50 && lines.length === 0; i++) await new Promise((r) => setTimeout(r, 10))
+      await lines.waitFor(1, 'log lines')
       assert.equal(lines.length, 1)
-      const [line] = lines
+      const [line] = lines.items
       assert.equal(line.indexOf('\n'), line.length - 1, 'one line')
       assert.doesNotMatch(line.slice(0, -1), /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
       assert.ok(line.includes('/a\\r\\n127.0.0.1 - admin'), line)

@@ -35,6 +35,7 @@ const forms: [string, (req: Any, res: Any) => void, string][] = [
   ['/language', (q, r) => r.json(q.acceptsLanguage('en')), 'req.acceptsLanguage'],
   ['/param', (q, r) => r.json(q.param('a') ?? null), 'req.param(name)'],
   ['/param-default', (q, r) => r.json(q.param('a', 1)), 'req.param(name, default)'],
+  ['/host', (q, r) => r.json(q.host), 'req.host'],
 ]
 
 test('every deprecated form works and warns exactly once', async () => {

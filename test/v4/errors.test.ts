@@ -7,9 +7,9 @@
  * 4 crashes too).
  */
 import assert from 'node:assert/strict'
-import { spawn } from 'node:child_process'
 import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
+import { runNode, type ChildOutcome } from '../helpers/child'
 import { webfw4, type Any } from '../helpers/webfw'
 
 function withErrorHandler(app: Any): Any {
@@ -66,19 +66,13 @@ describe('a throw in a 4.x callback', () => {
   })
 })
 
-interface Outcome {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 /**
  * Runs a small server in a child process with the given framework: one route
  * whose async handler rejects (after arranging its own late answer), an error
  * handler, and one request. With `listen`, the child counts unhandled
  * rejections instead of dying.
  */
-function scenario(framework: string, listen: boolean): Promise<Outcome> {
+function scenario(framework: string, listen: boolean): Promise<ChildOutcome> {
   const code = `
     const http = require('node:http')
     const express = require(${JSON.stringify(framework)})
@@ -104,15 +98,7 @@ function scenario(framework: string, listen: boolean): Promise<Outcome> {
         })
       })
     })`
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (c) => (stdout += c))
-    child.stderr.on('data', (c) => (stderr += c))
-    child.on('error', reject)
-    child.on('close', (exitCode) => resolve({ code: exitCode, stdout, stderr }))
-  })
+  return runNode(code)
 }
 
 describe('a rejected promise from a 4.x callback', () => {

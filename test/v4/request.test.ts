@@ -1,12 +1,17 @@
 /**
  * The 4.x request: `req.param(name, default)`, the singular
- * `acceptsCharset`/`acceptsEncoding`/`acceptsLanguage`, and no `req.host`
- * (the 4.x host property is `req.hostname`).
+ * `acceptsCharset`/`acceptsEncoding`/`acceptsLanguage`, and `req.host` as
+ * Express 4 has it: the deprecated older name of `req.hostname` (no port).
+ * Its warning, once per process, is checked in deprecations.test.ts.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { call } from '../helpers/call'
+import type { OutgoingHttpHeaders } from 'node:http'
+import { call, rawHttp } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
 
 async function answer(app: Any, path: string, init: Any = {}): Promise<Any> {
   return JSON.parse((await call(app, path, init)).body)
@@ -84,31 +89,62 @@ describe('singular accepts* (4.x)', () => {
 })
 
 describe('req.host (4.x)', () => {
-  function hostApp(factory: Any, trust?: unknown): Any {
+  /** `{ host, hostname }` as an app of `factory` reads them for a request with `headers`. */
+  async function hosts(factory: Any, headers: OutgoingHttpHeaders, trust?: unknown): Promise<Any> {
     const app = factory()
     if (trust !== undefined) app.set('trust proxy', trust)
-    app.use((req: Any, res: Any) => res.json({ hasHost: 'host' in req, hostname: req.hostname ?? null }))
-    return app
+    app.use((req: Any, res: Any) => res.json({ host: req.host ?? null, hostname: req.hostname ?? null }))
+    return answer(app, '/', { headers })
   }
 
-  test('is not provided: the 4.x host property is req.hostname (without the port)', async () => {
-    assert.equal('host' in webfw4.request, false)
-    assert.deepEqual(await answer(hostApp(webfw4), '/', { headers: { host: 'example.com:3000' } }), {
-      hasHost: false,
-      hostname: 'example.com',
-    })
-    assert.deepEqual(await answer(hostApp(webfw4), '/', { headers: { host: '[::1]:3000' } }), { hasHost: false, hostname: '[::1]' })
+  /** Asserts webfw/v4 gives `expected` as req.host (and req.hostname), and Express 4 the same. */
+  async function sameAsExpress4(headers: OutgoingHttpHeaders, expected: string, trust?: unknown): Promise<void> {
+    const mine = await hosts(webfw4, headers, trust)
+    assert.deepEqual(mine, { host: expected, hostname: expected })
+    assert.deepEqual(await hosts(express4, headers, trust), mine)
+  }
+
+  test('is the Host header without its port', async () => {
+    await sameAsExpress4({ host: 'example.com' }, 'example.com')
+    await sameAsExpress4({ host: 'example.com:3000' }, 'example.com')
   })
 
-  test('5.x has it, with the port', async () => {
-    const app = webfw()
-    app.use((req: Any, res: Any) => res.json({ host: req.host, hostname: req.hostname }))
-    assert.deepEqual(await answer(app, '/', { headers: { host: 'example.com:3000' } }), { host: 'example.com:3000', hostname: 'example.com' })
+  test('keeps an IPv6 literal whole, brackets included, and strips the port after it', async () => {
+    await sameAsExpress4({ host: '[::1]' }, '[::1]')
+    await sameAsExpress4({ host: '[::1]:3000' }, '[::1]')
+    await sameAsExpress4({ host: '[2001:db8::1]:8080' }, '[2001:db8::1]')
   })
 
-  test('req.hostname follows X-Forwarded-Host only from a trusted proxy', async () => {
-    const headers = { host: 'localhost:3000', 'x-forwarded-host': 'proxy.example:8080, other' }
-    assert.equal((await answer(hostApp(webfw4), '/', { headers })).hostname, 'localhost')
-    assert.equal((await answer(hostApp(webfw4, true), '/', { headers })).hostname, 'proxy.example')
+  test('is undefined when the request has no Host', async () => {
+    const app = webfw4()
+    app.use((req: Any, res: Any) => res.end(String(req.host)))
+    assert.match(await rawHttp(app, 'GET / HTTP/1.0\r\n\r\n'), /\r\n\r\nundefined$/)
+  })
+
+  test('uses the first X-Forwarded-Host value, without its port, only when the peer is trusted', async () => {
+    const headers = { host: 'localhost:3000', 'x-forwarded-host': 'proxy.example:8080, other.example' }
+    await sameAsExpress4(headers, 'localhost')
+    await sameAsExpress4(headers, 'proxy.example', true)
+    await sameAsExpress4(headers, 'proxy.example', 'loopback')
+    await sameAsExpress4(headers, 'localhost', '10.0.0.1')
+    await sameAsExpress4({ host: 'localhost', 'x-forwarded-host': ['[::1]:8080', 'other'] }, '[::1]', true)
+  })
+
+  test('counts proxy hops: the peer is trusted from one hop on', async () => {
+    const headers = { host: 'localhost:3000', 'x-forwarded-host': 'proxy.example' }
+    await sameAsExpress4(headers, 'proxy.example', 1)
+    await sameAsExpress4(headers, 'localhost', 0)
+  })
+
+  test('reads req.hostname, so an app overriding it sees req.host follow', async () => {
+    const app = webfw4()
+    Object.defineProperty(app.request, 'hostname', { configurable: true, get: () => 'override.example' })
+    app.use((req: Any, res: Any) => res.json(req.host))
+    assert.equal(await answer(app, '/', { headers: { host: 'example.com:3000' } }), 'override.example')
+  })
+
+  test('5.x keeps its own req.host, with the port', async () => {
+    assert.deepEqual(await hosts(webfw, { host: 'example.com:3000' }), { host: 'example.com:3000', hostname: 'example.com' })
+    assert.deepEqual(await hosts(webfw, { host: '[::1]:3000' }), { host: '[::1]:3000', hostname: '[::1]' })
   })
 })

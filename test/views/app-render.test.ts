@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, it } from 'node:test'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { afterImmediates, Collector } from '../helpers/collector'
 import { fixture, render, tempDir } from './support'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -202,10 +203,12 @@ for (const [label, factory] of [
           cb(null, 'first')
           cb(null, 'second')
         })
-        const results: string[] = []
+        const results = new Collector<string>()
         a.render('user.ejs', (_e: Error, h: string) => results.push(h))
-        await new Promise((r) => setTimeout(r, 10))
-        assert.deepEqual(results, ['first'])
+        await results.waitFor(1, 'callbacks')
+        // both of the engine's callbacks were made at once: a second answer would be queued already
+        await afterImmediates()
+        assert.deepEqual(results.items, ['first'])
       })
 
       it('lets a mounted app use the engines and `view engine` of its parent', async () => {

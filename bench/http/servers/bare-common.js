@@ -1,14 +1,16 @@
 // What the two plain node:http servers (bare.js, bare-express.js) share: the
-// 404, the listening server, the find-my-way router, the JSON body reader, and
-// the four JSON scenarios built around a given way of sending the JSON answer,
+// 404, the listening server, the find-my-way router, the body readers, and
+// the JSON scenarios built around a given way of sending the JSON answer,
 // so that the two servers differ in that answer and nothing else.
 'use strict'
 
 const http = require('node:http')
+const querystring = require('node:querystring')
 const cookie = require('cookie')
 const FindMyWay = require('find-my-way')
 const github = require('../../fixtures/github-routes')
-const { nullStream } = require('./harness')
+const data = require('../../fixtures/scenario-data')
+const { nullStream, Unavailable } = require('./harness')
 const { combinedLine } = require('./combined-line')
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -27,10 +29,10 @@ function router() {
   return FindMyWay({ defaultRoute: notFound })
 }
 
-/** Reads and parses a JSON body, answering 400/413/415 itself on bad input. */
-function readJson(req, res, callback) {
+/** Reads a body of `mediaType` into a string, answering 413/415 itself. */
+function readText(req, res, mediaType, callback) {
   const type = req.headers['content-type']
-  if (typeof type !== 'string' || !type.startsWith('application/json')) {
+  if (typeof type !== 'string' || !type.startsWith(mediaType)) {
     res.statusCode = 415
     return res.end()
   }
@@ -47,9 +49,16 @@ function readJson(req, res, callback) {
     chunks.push(chunk)
   })
   req.on('end', () => {
+    callback(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+  })
+}
+
+/** Reads and parses a JSON body, answering 400/413/415 itself on bad input. */
+function readJson(req, res, callback) {
+  readText(req, res, 'application/json', (text) => {
     let body
     try {
-      body = JSON.parse(chunks.length === 1 ? chunks[0].toString('utf8') : Buffer.concat(chunks).toString('utf8'))
+      body = JSON.parse(text)
     } catch {
       res.statusCode = 400
       return res.end()
@@ -104,6 +113,38 @@ function jsonScenarios(sendJson, sendJsonLogged = sendJson) {
           stream.write(combinedLine(req, res.statusCode, res.getHeader('content-length')))
         })
         r.lookup(req, res)
+      })
+    },
+
+    'many-routes'() {
+      const r = router()
+      data.manyRoutes.forEach((path, route) => {
+        r.on('GET', path, (req, res, params) => {
+          sendJson(req, res, { route, id: params.id })
+        })
+      })
+      return listen((req, res) => r.lookup(req, res))
+    },
+
+    // No routers to nest: the whole path in one table.
+    'nested-routers'() {
+      const r = router()
+      r.on('GET', data.nested.prefix + data.nested.middle + data.nested.leaf, (req, res, params) => {
+        sendJson(req, res, { version: params.version, user: params.user, post: params.post })
+      })
+      return listen((req, res) => r.lookup(req, res))
+    },
+
+    middlewares() {
+      throw new Unavailable('node:http has no middleware; the scenario measures a framework\'s middleware chain')
+    },
+
+    urlencoded() {
+      return listen((req, res) => {
+        if (req.url !== '/signup' || req.method !== 'POST') return notFound(req, res)
+        readText(req, res, 'application/x-www-form-urlencoded', (text) => {
+          sendJson(req, res, data.formAnswer(querystring.parse(text)))
+        })
       })
     },
   }

@@ -63,4 +63,7 @@ serve({
   static() {
     throw new Unavailable('static is middleware work; this server only measures the JSON response defaults')
   },
+  views() {
+    throw new Unavailable('views is template work; this server only measures the JSON response defaults')
+  },
 })

@@ -5,9 +5,12 @@
 'use strict'
 
 const fs = require('node:fs')
+const path = require('node:path')
+const ejs = require('ejs')
 const { serve } = require('./harness')
-const { JSON_TYPE, notFound, listen, router, jsonScenarios } = require('./bare-common')
+const { JSON_TYPE, notFound, listen, jsonScenarios } = require('./bare-common')
 const payloads = require('../../fixtures/payloads')
+const data = require('../../fixtures/scenario-data')
 
 // writeHead with all headers at once is node:http's cheapest way to answer
 // (no per-header bookkeeping), which is what a ceiling should use.
@@ -49,6 +52,18 @@ serve({
         })
         fs.createReadStream(file).pipe(res)
       })
+    })
+  },
+
+  // The template compiled once, as a view cache would keep it.
+  views() {
+    const file = path.join(data.viewsDir, data.viewName + '.ejs')
+    const template = ejs.compile(fs.readFileSync(file, 'utf8'), { filename: file })
+    return listen((req, res) => {
+      if (req.url !== '/' || req.method !== 'GET') return notFound(req, res)
+      const html = template(data.viewLocals)
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': Buffer.byteLength(html) })
+      res.end(html)
     })
   },
 })

@@ -4,10 +4,13 @@
 'use strict'
 
 const { serve, nullStream } = require('./harness')
+const { expressApiScenarios } = require('./express-api')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
 const major = process.argv[3] === '4' ? 4 : 5
+// BENCH_TRACE=otel: the OpenTelemetry variant of ./tracing.js (set up before express loads).
+require('./tracing').setupTracing(major === 4 ? 'express4' : 'express')
 const express = require(major === 4 ? 'express4' : 'express')
 
 const listen = (app) => app.listen(0, '127.0.0.1')
@@ -57,4 +60,6 @@ serve({
     app.use(express.static(payloads.staticRoot))
     return listen(app)
   },
+
+  ...expressApiScenarios({ factory: express, makeApp: () => express(), listen }),
 })

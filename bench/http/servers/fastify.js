@@ -8,6 +8,7 @@ const { serve, nullStream } = require('./harness')
 const { combinedLine } = require('./combined-line')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
+const data = require('../../fixtures/scenario-data')
 
 async function listen(app) {
   await app.listen({ port: 0, host: '127.0.0.1' })
@@ -62,6 +63,74 @@ serve({
   async static() {
     const app = fastify()
     await app.register(require('@fastify/static'), { root: payloads.staticRoot, prefix: '/' })
+    return listen(app)
+  },
+
+  'many-routes'() {
+    const app = fastify()
+    data.manyRoutes.forEach((path, route) => {
+      app.get(path, (req, reply) => {
+        reply.send({ route, id: req.params.id })
+      })
+    })
+    return listen(app)
+  },
+
+  // fastify's nesting: plugins registered with a prefix, each adding a parameter.
+  async 'nested-routers'() {
+    const app = fastify()
+    await app.register(
+      async (api) => {
+        api.register(
+          async (users) => {
+            users.register(
+              async (posts) => {
+                posts.get('/:post', (req, reply) => {
+                  reply.send({ version: req.params.version, user: req.params.user, post: req.params.post })
+                })
+              },
+              { prefix: '/posts' },
+            )
+          },
+          { prefix: '/users/:user' },
+        )
+      },
+      { prefix: '/api/:version' },
+    )
+    return listen(app)
+  },
+
+  // fastify's middleware: onRequest hooks, the counter declared with decorateRequest.
+  middlewares() {
+    const app = fastify()
+    app.decorateRequest('hops', 0)
+    for (let i = 0; i < data.MIDDLEWARE_COUNT; i++) {
+      app.addHook('onRequest', (req, reply, done) => {
+        req.hops++
+        done()
+      })
+    }
+    app.get('/', (req, reply) => {
+      reply.send({ hello: 'world', hops: req.hops })
+    })
+    return listen(app)
+  },
+
+  async views() {
+    const app = fastify()
+    await app.register(require('@fastify/view'), { engine: { ejs: require('ejs') }, root: data.viewsDir, production: true })
+    app.get('/', (req, reply) => {
+      return reply.view(data.viewName + '.ejs', data.viewLocals)
+    })
+    return listen(app)
+  },
+
+  async urlencoded() {
+    const app = fastify()
+    await app.register(require('@fastify/formbody'))
+    app.post('/signup', (req, reply) => {
+      reply.send(data.formAnswer(req.body))
+    })
     return listen(app)
   },
 })

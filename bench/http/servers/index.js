@@ -11,6 +11,7 @@ const { UsageError } = require('../../lib/options')
 const servers = [
   { id: 'webfw', label: 'webfw 5', file: 'webfw.js', args: ['5'] },
   { id: 'webfw-v4', label: 'webfw 4', file: 'webfw.js', args: ['4'] },
+  { id: 'webfw-v3', label: 'webfw 3', file: 'webfw.js', args: ['3'] },
   { id: 'express', label: 'express 5', file: 'express.js', args: ['5'] },
   { id: 'express4', label: 'express 4', file: 'express.js', args: ['4'] },
   { id: 'fastify', label: 'fastify', file: 'fastify.js', args: [] },

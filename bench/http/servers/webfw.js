@@ -1,5 +1,5 @@
 // The scenarios on webfw: `node webfw.js <scenario> 5` for `require('webfw')`,
-// `... 4` for `require('webfw/v4')`. The same application code as the
+// `... 4` for `require('webfw/v4')`, `... 3` for `require('webfw/v3')`. The same application code as the
 // Express servers, with webfw's own logger, body parser, cookie parser and
 // static middleware. Parts not in this build make the scenario report
 // "unavailable" rather than fall back to something else; only the cookie
@@ -7,11 +7,17 @@
 'use strict'
 
 const { serve, need, requireFeature, nullStream, note, envList } = require('./harness')
+const { expressApiScenarios } = require('./express-api')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 
-const major = process.argv[3] === '4' ? 4 : 5
-const webfw = require(major === 4 ? 'webfw/v4' : 'webfw')
+const major = process.argv[3] === '4' ? 4 : process.argv[3] === '3' ? 3 : 5
+// BENCH_TRACE (channels, otel): the tracing variants of ./tracing.js.
+require('./tracing').setupTracing('webfw')
+const webfw = require(major === 4 ? 'webfw/v4' : major === 3 ? 'webfw/v3' : 'webfw')
+// 3.x: req.params is an array holding the named parameters as properties
+// (Express 3's), which JSON.stringify writes as []: the answer copies them.
+const paramsOf = major === 3 ? (params) => ({ ...params }) : (params) => params
 
 const listen = (app) => app.listen(0, '127.0.0.1')
 
@@ -38,7 +44,7 @@ serve({
     const app = makeApp()
     github.routes.forEach(({ method, path }, route) => {
       app[method.toLowerCase()](path, (req, res) => {
-        res.json({ route, params: req.params })
+        res.json({ route, params: paramsOf(req.params) })
       })
     })
     return listen(app)
@@ -76,4 +82,6 @@ serve({
     app.use(serveStatic(payloads.staticRoot))
     return listen(app)
   },
+
+  ...expressApiScenarios({ factory: webfw, makeApp, listen }),
 })

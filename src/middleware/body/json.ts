@@ -80,10 +80,10 @@ export function createJson(profile: Profile): (options?: JsonOptions) => Middlew
    * app.use(webfw.json({ limit: '1mb', strict: false }))
    */
   return function json(options?: JsonOptions): Middleware {
-    const common = normalizeCommonOptions(options, 'application/json')
+    const common = normalizeCommonOptions(options, profile.body.jsonType, profile.body)
     const parse = createJsonParse(options)
     return createParser(
-      { charset: { fallback: 'utf-8', accepts: isUnicode }, parse: parse as (body: string | Buffer) => unknown },
+      { name: 'jsonParser', charset: { fallback: 'utf-8', accepts: isUnicode }, parse: parse as (body: string | Buffer) => unknown },
       common,
       profile,
     )

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import bytes from 'bytes'
 import typeis from 'type-is'
+import { deprecate } from '../../util/deprecate'
 import { memoize } from '../../util/memo'
 
 export type VerifyFn = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void
@@ -28,10 +29,26 @@ export interface BodyParserOptions {
   [option: string]: unknown
 }
 
-const DEFAULT_LIMIT = 100 * 1024
+/** Body-parser defaults and conventions that differ by version (data of the version profile). */
+export interface BodyStyle {
+  /** The `limit` default: "100kb"; "1mb" in 3.x (Connect 2's json and urlencoded). */
+  readonly limit: string
+  /** The `type` default of `json()`: "application/json"; 3.x also takes "application/*+json". */
+  readonly jsonType: string | readonly string[]
+  /** `verify(req, res, body)` is given the body as a string (3.x, Connect 2's form, deprecated). */
+  readonly verifyString: boolean
+}
 
-function parseLimit(limit: unknown): number {
-  if (limit === undefined || limit === null) return DEFAULT_LIMIT
+export const bodyStyle: BodyStyle = Object.freeze({ limit: '100kb', jsonType: 'application/json', verifyString: false })
+
+/** Connect 2's verify form, `verify(req, res, body)` with the body decoded to a string. */
+function stringVerify(verify: (req: IncomingMessage, res: ServerResponse, body: string) => void): VerifyFn {
+  deprecate('verify(req, res, body): from 4.x on verify gets (req, res, buf, encoding), the body as a Buffer')
+  return (req, res, buf, encoding) => verify(req, res, buf.toString((encoding ?? 'utf8') as BufferEncoding))
+}
+
+function parseLimit(limit: unknown, fallback: string): number {
+  if (limit === undefined || limit === null) return bytes.parse(fallback) as number
   const parsed = typeof limit === 'number' || typeof limit === 'string' ? bytes.parse(limit) : null
   // bytes.parse answers null (or NaN) for strings it cannot read, and
   // Infinity for a string of 309 digits or more; treating either as "no
@@ -71,16 +88,20 @@ function compileType(type: unknown): TypeMatcher {
  * @example
  * normalizeCommonOptions({ limit: '1mb', type: ['json', '+json'] }, 'application/json')
  */
-export function normalizeCommonOptions(options: BodyParserOptions | undefined, defaultType: string): CommonOptions {
+export function normalizeCommonOptions(
+  options: BodyParserOptions | undefined,
+  defaultType: string | readonly string[],
+  style: BodyStyle = bodyStyle,
+): CommonOptions {
   const opts = options ?? {}
   const verify: unknown = opts.verify
   if (verify !== undefined && verify !== null && verify !== false && typeof verify !== 'function') {
     throw new TypeError('option verify must be function')
   }
   return {
-    limit: parseLimit(opts.limit),
+    limit: parseLimit(opts.limit, style.limit),
     inflate: opts.inflate !== false,
-    verify: typeof verify === 'function' ? (verify as VerifyFn) : undefined,
+    verify: typeof verify !== 'function' ? undefined : style.verifyString ? stringVerify(verify as never) : (verify as VerifyFn),
     shouldParse: compileType(opts.type || defaultType),
   }
 }

@@ -26,6 +26,12 @@ export interface CharsetRule {
 }
 
 export interface ParserSpec {
+  /**
+   * The middleware's function name, body-parser's (`jsonParser`,
+   * `urlencodedParser`, `rawParser`, `textParser`): it is the layer's name
+   * in the router stack, which route listings and tracing show.
+   */
+  name: string
   charset?: CharsetRule
   /** Turns the body (text when `charset` is set, else bytes) into `req.body`. */
   parse(body: string | Buffer): unknown
@@ -54,7 +60,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
   const emptyObject = profile.emptyBody === 'object'
   const readFlag = profile.bodyReadFlag
 
-  return function bodyParser(request, res, next) {
+  const middleware: Middleware = function bodyParser(request, res, next) {
     const req = request as BodyRequest
     // 4.x (body-parser 1): a parser that read the body marks the request.
     if (readFlag && req._body) {
@@ -123,4 +129,6 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       next()
     }
   }
+  Object.defineProperty(middleware, 'name', { value: spec.name })
+  return middleware
 }

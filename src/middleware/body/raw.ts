@@ -18,6 +18,6 @@ export function createRaw(profile: Profile): (options?: BodyParserOptions) => Mi
    * app.post('/upload', webfw.raw({ type: 'image/*', limit: '5mb' }), (req, res) => res.send(req.body.length))
    */
   return function raw(options?: BodyParserOptions): Middleware {
-    return createParser({ parse: keepBytes }, normalizeCommonOptions(options, 'application/octet-stream'), profile)
+    return createParser({ name: 'rawParser', parse: keepBytes }, normalizeCommonOptions(options, 'application/octet-stream', profile.body), profile)
   }
 }

@@ -201,8 +201,12 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
     fail(asBodyError(400, err, { type: 'entity.parse.failed' }))
   }
 
-  function onRequestError(): void {
-    fail(abortedError(received, expected))
+  function onRequestError(err: unknown): void {
+    // Node's own request errors are aborts; an HTTP error emitted on the
+    // request by middleware above (3.x `limit`: the body outgrew it) keeps
+    // its status.
+    const status = err !== null && typeof err === 'object' ? (err as { status?: unknown }).status : undefined
+    fail(typeof status === 'number' && status >= 400 ? asBodyError(status, err, {}) : abortedError(received, expected))
   }
 
   function onClose(): void {

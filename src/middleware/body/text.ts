@@ -28,9 +28,9 @@ export function createText(profile: Profile): (options?: TextOptions) => Middlew
    * app.use(webfw.text({ type: 'text/*', defaultCharset: 'iso-8859-1' }))
    */
   return function text(options?: TextOptions): Middleware {
-    const common = normalizeCommonOptions(options, 'text/plain')
+    const common = normalizeCommonOptions(options, 'text/plain', profile.body)
     const fallback = String(options?.defaultCharset || 'utf-8').toLowerCase()
     if (!charsetExists(fallback)) throw new TypeError(`option defaultCharset "${fallback}" is not a known charset`)
-    return createParser({ charset: { fallback, accepts: anyCharset }, parse: keepText }, common, profile)
+    return createParser({ name: 'textParser', charset: { fallback, accepts: anyCharset }, parse: keepText }, common, profile)
   }
 }

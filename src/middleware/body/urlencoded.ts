@@ -102,10 +102,10 @@ export function createUrlencoded(profile: Profile): (options?: UrlencodedOptions
    * app.use(webfw.urlencoded({ extended: true, parameterLimit: 100 }))
    */
   return function urlencoded(options?: UrlencodedOptions): Middleware {
-    const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded')
+    const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded', profile.body)
     const parse = createUrlencodedParse(options, profile.urlencodedExtended)
     return createParser(
-      { charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
+      { name: 'urlencodedParser', charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
       common,
       profile,
     )

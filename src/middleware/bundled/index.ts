@@ -4,15 +4,43 @@
  * a getter that loads its module on first access, so an app pays (in start-up
  * time and memory) only for the middleware it uses, and the 5.x and 4.x
  * factories never load any of it.
+ *
+ * `json`, `urlencoded`, `static`, `cookieParser` and `query`, which Express 3
+ * bundled too, are the factory's own (src/middleware); `bodyParser` and
+ * `staticCache` reuse them from the factory they are attached to.
  */
 import type { Factory } from '../../factory'
 import type { Profile } from '../../profile'
 
 /** Loads the middleware factory (or value) exposed under one name. */
-type Loader = (profile: Profile) => unknown
+type Loader = (factory: Factory, profile: Profile) => unknown
 
-/** Express 3's name → the loader of what it exposes. */
-const loaders: Record<string, Loader> = {}
+// Each loader requires its module only when called: a static import here
+// would load every package below with `require('webfw/v3')`.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const loaders: Record<string, Loader> = {
+  basicAuth: () => require('./basic-auth').basicAuth,
+  bodyParser: (factory) => require('./body-parser').createBodyParser(factory),
+  compress: () => require('./compress').compress,
+  cookieSession: () => require('./cookie-session').cookieSession,
+  csrf: () => require('./csrf').csrf,
+  directory: () => require('./directory').directory,
+  errorHandler: () => require('./error-handler').errorHandler,
+  favicon: () => require('./favicon').favicon,
+  limit: () => require('./limit').limit,
+  logger: () => require('./logger').logger,
+  methodOverride: () => require('./method-override').methodOverride,
+  multipart: () => require('./multipart').multipart,
+  responseTime: () => require('./response-time').responseTime,
+  session: () => require('./session').session,
+  staticCache: (factory) => require('./static-cache').createStaticCache(factory),
+  timeout: () => require('./timeout').timeout,
+  vhost: () => require('./vhost').vhost,
+}
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+/** The names `attachBundledMiddleware` defines (Express 3's, less the factory's own). */
+export const bundledNames: readonly string[] = Object.freeze(Object.keys(loaders))
 
 export function attachBundledMiddleware(factory: Factory, profile: Profile): void {
   for (const name of Object.keys(loaders)) {
@@ -23,7 +51,7 @@ export function attachBundledMiddleware(factory: Factory, profile: Profile): voi
       enumerable: true,
       get() {
         if (!loaded) {
-          value = loaders[name](profile)
+          value = loaders[name](factory, profile)
           loaded = true
         }
         return value

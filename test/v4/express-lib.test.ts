@@ -1,0 +1,179 @@
+/**
+ * The Express 4 module paths webfw exposes (`express/lib/...` when "express"
+ * is aliased to webfw): each is the 4.x object Express 4's module is, and a
+ * patch applied to it reaches 4.x apps and no others. Resolved from a
+ * throw-away project whose `node_modules/express` is this package, as the
+ * alias installs it. Patches hold for the process: each test undoes its own.
+ */
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { after, before, describe, test } from 'node:test'
+import { call } from '../helpers/call'
+import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
+
+let dir: string
+let appRequire: NodeRequire
+
+before(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-express-lib-'))
+  fs.mkdirSync(path.join(dir, 'node_modules'))
+  fs.symlinkSync(packageRoot, path.join(dir, 'node_modules', 'express'), 'dir')
+  appRequire = createRequire(path.join(dir, 'app.js'))
+})
+
+after(() => {
+  fs.rmSync(dir, { recursive: true, force: true })
+})
+
+function errorHandler(err: Any, _req: Any, res: Any, _next: Any): void {
+  res.status(500).send('handled: ' + err.message)
+}
+
+describe('express/lib/... paths', () => {
+  test('are the 4.x objects Express 4 has there, with or without ".js" or "/index"', () => {
+    const route = new webfw4.Route('/')
+    route.get(() => {})
+    const expected: Record<string, unknown> = {
+      'express/lib/application': webfw4.application,
+      'express/lib/request': webfw4.request,
+      'express/lib/response': webfw4.response,
+      'express/lib/router/index': webfw4.Router.prototype,
+      'express/lib/router/route': webfw4.Route,
+      'express/lib/router/layer': route.stack[0].constructor,
+    }
+    for (const [id, value] of Object.entries(expected)) {
+      assert.equal(appRequire(id), value, id)
+      assert.equal(appRequire(id + '.js'), value, id + '.js')
+    }
+    // A folder, as in Express 4: `express/lib/router.js` exists in neither.
+    assert.equal(appRequire('express/lib/router'), webfw4.Router.prototype)
+  })
+
+  test('lib/router/layer is the class of the layers in 4.x routers and routes only', () => {
+    const Layer = appRequire('express/lib/router/layer')
+    const app = webfw4()
+    app.get('/', () => {})
+    const stack = app._router.stack
+    assert.ok(stack.every((layer: Any) => layer instanceof Layer))
+    assert.ok(stack[stack.length - 1].route.stack[0] instanceof Layer)
+    const router5 = webfw.Router()
+    router5.get('/', () => {})
+    assert.equal(router5.stack[0] instanceof Layer, false)
+    assert.equal(router5.stack[0].route.stack[0] instanceof Layer, false)
+  })
+
+  test('private helpers of Express 4 (lib/utils, lib/view, lib/middleware/*) are not exposed', () => {
+    for (const id of ['express/lib/utils', 'express/lib/view', 'express/lib/middleware/init']) {
+      assert.throws(() => appRequire(id), { code: 'MODULE_NOT_FOUND' }, id)
+    }
+  })
+})
+
+describe('patches of express/lib/... modules', () => {
+  test('a replaced Layer.prototype.handle_request runs for 4.x layers, not 5.x ones', async () => {
+    const Layer = appRequire('express/lib/router/layer')
+    const original = Layer.prototype.handle_request
+    let calls = 0
+    // The hand-written equivalent of express-async-errors that apps carry.
+    Layer.prototype.handle_request = function (this: Any, req: Any, res: Any, next: Any) {
+      calls++
+      const fn = this.handle
+      if (fn.length > 3) return next()
+      try {
+        const ret = fn(req, res, next)
+        if (ret && typeof ret.catch === 'function') ret.catch(next)
+      } catch (err) {
+        next(err)
+      }
+    }
+    try {
+      const build = (factory: Any) => {
+        const app = factory()
+        app.get('/', async () => {
+          throw new Error('async')
+        })
+        app.use(errorHandler)
+        return app
+      }
+      const res = await call(build(webfw4), '/')
+      assert.deepEqual([res.status, res.body], [500, 'handled: async'])
+      assert.ok(calls > 0)
+      const before = calls
+      const res5 = await call(build(webfw), '/')
+      assert.deepEqual([res5.status, res5.body, calls], [500, 'handled: async', before])
+    } finally {
+      Layer.prototype.handle_request = original
+    }
+  })
+
+  test('a replaced Layer.prototype.handle_error sees the errors of 4.x apps', async () => {
+    const Layer = appRequire('express/lib/router/layer')
+    const original = Layer.prototype.handle_error
+    const seen: string[] = []
+    Layer.prototype.handle_error = function (this: Any, err: Any, req: Any, res: Any, next: Any) {
+      seen.push(err.message)
+      return original.call(this, err, req, res, next)
+    }
+    try {
+      const build = (factory: Any) => {
+        const app = factory()
+        app.get('/', () => {
+          throw new Error('sync')
+        })
+        app.use(errorHandler)
+        return app
+      }
+      assert.equal((await call(build(webfw4), '/')).body, 'handled: sync')
+      assert.equal((await call(build(webfw), '/')).body, 'handled: sync')
+      assert.deepEqual(seen, ['sync'])
+    } finally {
+      Layer.prototype.handle_error = original
+    }
+  })
+
+  test('a method added to lib/request or lib/response is there in 4.x apps only', async () => {
+    const request = appRequire('express/lib/request')
+    const response = appRequire('express/lib/response')
+    request.tenant = function (this: Any) {
+      return this.hostname.split('.')[0]
+    }
+    response.sendTenant = function (this: Any) {
+      return this.send('tenant ' + this.req.tenant())
+    }
+    try {
+      const build = (factory: Any) => {
+        const app = factory()
+        app.get('/', (_req: Any, res: Any) => (typeof res.sendTenant === 'function' ? res.sendTenant() : res.send('none')))
+        return app
+      }
+      const headers = { host: 'acme.example.com' }
+      assert.equal((await call(build(webfw4), '/', { headers })).body, 'tenant acme')
+      assert.equal((await call(build(webfw), '/', { headers })).body, 'none')
+    } finally {
+      delete request.tenant
+      delete response.sendTenant
+    }
+  })
+
+  test('a wrapped method of lib/router is what 4.x apps call (app.get reaches router.route)', async () => {
+    const proto = appRequire('express/lib/router')
+    const original = proto.route
+    const paths: unknown[] = []
+    proto.route = function (this: Any, routePath: unknown) {
+      paths.push(routePath)
+      return original.call(this, routePath)
+    }
+    try {
+      const app = webfw4()
+      app.get('/users/:id', (req: Any, res: Any) => res.send(req.params.id))
+      webfw().get('/five', () => {})
+      assert.equal((await call(app, '/users/7')).body, '7')
+      assert.deepEqual(paths, ['/users/:id'])
+    } finally {
+      proto.route = original
+    }
+  })
+})
