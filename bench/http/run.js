@@ -3,6 +3,9 @@
 // the server CPU, checked for correct answers, warmed up, then loaded by
 // autocannon from this process on the other CPU. Medians over rounds and the
 // ratio to the bare node:http server are written as JSON and Markdown.
+// With `--protocol h2c` or `--protocol h2` the servers serve HTTP/2 (without
+// or with TLS) and h2load, run as a child process on the load CPU, replaces
+// autocannon (HTTP/1.1 only).
 'use strict'
 
 const path = require('node:path')
@@ -13,10 +16,12 @@ const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinSelf, hasTaskset } = require('../lib/pin')
 const { median, ratio, formatInt } = require('../lib/stats')
 const { scenarios, scenarioNames, verify } = require('./scenarios')
-const { serverIds, serverById } = require('./servers')
+const { serverIds, serverById, h2ServerIds } = require('./servers')
 const { startServer, queryCpu } = require('./process')
-const { machineCpu, cpuShares } = require('../lib/cpu')
+const { machineCpu, cpuShares, exitedChildrenCpu } = require('../lib/cpu')
 const { runLoad } = require('./load')
+const { runH2Load, h2loadVersion } = require('./h2load')
+const { protocols } = require('./protocol')
 const table = require('./table')
 
 const spec = {
@@ -32,7 +37,9 @@ const spec = {
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },
   'max-others': { type: 'number', default: 0.15, env: 'BENCH_MAX_OTHERS', help: 'CPU (in cores) other processes may take during a run before it is retried' },
-  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/http-node<major>)' },
+  protocol: { type: 'string', default: 'http1', env: 'BENCH_PROTOCOL', help: `protocol the servers speak (${protocols.join(', ')}); h2c and h2 are driven by h2load` },
+  streams: { type: 'number', default: 1, env: 'BENCH_STREAMS', help: 'HTTP/2 only: concurrent streams per connection (h2load -m)' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/http-node<major>, http2-<protocol>-node<major> for HTTP/2)' },
 }
 
 const tty = process.stderr.isTTY
@@ -47,6 +54,11 @@ async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:http -- [options]')
   opts.node = resolveNode(opts.node)
   for (const n of opts.scenarios) if (!scenarios[n]) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
+  if (!protocols.includes(opts.protocol)) throw new UsageError(`unknown protocol "${opts.protocol}"; known: ${protocols.join(', ')}`)
+  const h2 = opts.protocol !== 'http1'
+  // Over HTTP/2, by default only the servers that can speak it (Express cannot).
+  const defaultServers = opts.servers.length === serverIds.length && opts.servers.every((id, i) => id === serverIds[i])
+  if (h2 && defaultServers) opts.servers = h2ServerIds
   const chosen = opts.servers.map(serverById)
   assertBuilt()
 
@@ -63,22 +75,26 @@ async function main() {
     maxOthers: opts['max-others'],
     serverCpu: pinnedOk ? opts['server-cpu'] : null,
     loadCpu: pinnedOk ? opts['load-cpu'] : null,
-    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    protocol: opts.protocol,
+    streams: h2 ? opts.streams : undefined,
+    loadGenerator: h2 ? h2loadVersion() : `autocannon ${meta.versions.autocannon} on ${process.version}`,
     NODE_ENV: 'production',
   }
-  const out = resultPath(opts.out, 'http', meta)
+  const out = resultPath(opts.out, h2 ? `http2-${opts.protocol}` : 'http', meta)
 
   const results = { kind: 'http', meta: { ...meta, options }, scenarios: {} }
   for (const name of opts.scenarios) {
     results.scenarios[name] = { description: scenarios[name].description, routed: scenarios[name].routed, servers: {} }
     for (const s of chosen) {
-      results.scenarios[name].servers[s.id] = { label: s.label, routedLabel: s.routedLabel, status: 'pending', notes: [], runs: [] }
+      const labels = h2 && s.h2Label ? { label: s.h2Label, routedLabel: s.h2RoutedLabel } : { label: s.label, routedLabel: s.routedLabel }
+      results.scenarios[name].servers[s.id] = { ...labels, status: 'pending', notes: [], runs: [] }
     }
   }
 
   const total = opts.scenarios.length * opts.rounds * chosen.length
   const perRun = opts.warmup + opts.duration + 1
-  log(`webfw bench:http · servers on ${meta.node} · ${meta.cpu} × ${meta.cores} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s warm-up) · ${opts.connections} connections`)
+  const wire = h2 ? ` · ${opts.protocol} × ${opts.streams} stream(s) per connection, h2load` : ''
+  log(`webfw bench:http · servers on ${meta.node} · ${meta.cpu} × ${meta.cores} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s warm-up) · ${opts.connections} connections${wire}`)
   log(`${total} runs, about ${Math.ceil((total * perRun) / 60)} min; results → ${path.relative(process.cwd(), out)}.{json,md}`)
 
   let done = 0
@@ -140,7 +156,7 @@ async function measure({ opts, name, server, round, entry, tag }) {
 
 async function measureOnce({ opts, name, server, round, entry, tag }) {
   progress(`${tag}  starting`)
-  const started = await startServer({ server, scenario: name, nodeBin: opts.node, cpu: opts['server-cpu'] })
+  const started = await startServer({ server, scenario: name, nodeBin: opts.node, cpu: opts['server-cpu'], env: { BENCH_PROTOCOL: opts.protocol } })
   if (started.status !== 'ready') {
     entry.status = started.status
     entry.reason = started.reason
@@ -149,7 +165,7 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
   }
   try {
     for (const n of started.notes) if (!entry.notes.includes(n)) entry.notes.push(n)
-    const problems = await verify(started.port, name, started.child)
+    const problems = await verify(started.port, name, started.child, opts.protocol)
     if (problems.length) {
       entry.status = 'failed'
       entry.reason = `wrong answers: ${problems.join('; ')}`
@@ -158,21 +174,29 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
     }
     entry.status = 'ok'
     const base = { port: started.port, scenario: name, connections: opts.connections, pipelining: opts.pipelining }
-    if (opts.warmup > 0) {
-      let t = 0
-      await runLoad({ ...base, duration: opts.warmup, onTick: (n) => progress(`${tag}  warm-up ${++t}/${opts.warmup} s  ${formatInt(n)} req/s`) })
-    }
+    // autocannon runs in this process; h2load is a child pinned to the load CPU.
+    const load = opts.protocol !== 'http1'
+      ? (duration) => runH2Load({ ...base, protocol: opts.protocol, streams: opts.streams, duration, cpu: opts['load-cpu'] })
+      : (duration, label) => runLoad({ ...base, duration, onTick: (n) => progress(`${tag}  ${label(++t)} ${formatInt(n)} req/s`) })
     let t = 0
+    if (opts.warmup > 0) {
+      progress(`${tag}  warm-up`)
+      await load(opts.warmup, (s) => `warm-up ${s}/${opts.warmup} s `)
+    }
+    t = 0
+    progress(`${tag}  measuring`)
     const server0 = await queryCpu(started.child)
     const load0 = process.cpuUsage()
+    const children0 = exitedChildrenCpu()
     const machine0 = machineCpu()
     const wall0 = process.hrtime.bigint()
-    const r = await runLoad({ ...base, duration: opts.duration, onTick: (n) => progress(`${tag}  ${++t}/${opts.duration} s  ${formatInt(n)} req/s`) })
+    const r = await load(opts.duration, (s) => `${s}/${opts.duration} s `)
     const wall = Number(process.hrtime.bigint() - wall0) / 1e9
     const machine1 = machineCpu()
     const load1 = process.cpuUsage(load0)
+    const loadCpu = (load1.user + load1.system) / 1e6 + (exitedChildrenCpu() - children0)
     const serverCpu = (await queryCpu(started.child)) - server0
-    const cpu = cpuShares({ wall, server: serverCpu, load: (load1.user + load1.system) / 1e6, machineBefore: machine0, machineAfter: machine1 })
+    const cpu = cpuShares({ wall, server: serverCpu, load: loadCpu, machineBefore: machine0, machineAfter: machine1 })
     const run = {
       round,
       rps: r.rps,
@@ -191,7 +215,8 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
     }
     if (!run.valid) run.problem = `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`
     const shares = `CPU: server ${cpu.server.toFixed(2)}, load ${cpu.load.toFixed(2)}${cpu.others !== undefined ? `, others ${(cpu.others + cpu.steal).toFixed(2)}` : ''}`
-    log(`${tag}  ${formatInt(r.rps).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${shares}${run.valid ? '' : `  INVALID: ${run.problem}`}`)
+    const latency = r.latency.p50 !== undefined ? `p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms` : `mean ${r.latency.average} ms  max ${r.latency.max} ms`
+    log(`${tag}  ${formatInt(r.rps).padStart(7)} req/s  ${latency}  ${shares}${run.valid ? '' : `  INVALID: ${run.problem}`}`)
     return run
   } finally {
     await started.stop()
