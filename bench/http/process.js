@@ -85,6 +85,12 @@ async function queryCpu(child) {
   return (usage.user + usage.system) / 1e6
 }
 
+/** The server's garbage collection so far (it must run with BENCH_GC=1): counts and milliseconds of scavenges and of the other (major) kinds. */
+async function queryGc(child) {
+  const { totals } = await ask(child, 'gc')
+  return totals
+}
+
 /** How many lines the server's request logger has written, and the last one. */
 async function queryLogged(child) {
   const { lines, last } = await ask(child, 'logged')
@@ -97,4 +103,4 @@ async function queryMemory(child, gc = false) {
   return { memory: msg.memory, afterGc: msg.afterGc }
 }
 
-module.exports = { startServer, queryMemory, queryCpu, queryLogged }
+module.exports = { startServer, queryMemory, queryCpu, queryGc, queryLogged }

@@ -126,4 +126,66 @@ function barChart(results, metric = 'rps') {
   return out.join('\n') + '\n'
 }
 
-module.exports = { barChart }
+/**
+ * A line chart of a `bench:concurrency` result: req/s (or another per-server
+ * figure) against the number of connections, one line per server; the x
+ * axis places the levels evenly (they grow roughly geometrically).
+ *
+ * @param {object} results a concurrency results file (see bench/http/concurrency.js)
+ * @param {(entry: object) => number|undefined} value the plotted figure of one server at one level
+ * @param {string} title the chart's heading
+ * @returns {string} the SVG document
+ * @example fs.writeFileSync('c.svg', lineChart(results, (e) => e.medianRps, 'Requests per second'))
+ */
+function lineChart(results, value, title) {
+  const levels = Object.keys(results.levels)
+  const ids = []
+  const labels = {}
+  for (const l of Object.values(results.levels)) {
+    for (const [id, e] of Object.entries(l.servers)) {
+      if (!ids.includes(id)) ids.push(id)
+      labels[id] = e.label
+    }
+  }
+  const color = (id, i) => COLORS[id] || FALLBACK[i % FALLBACK.length]
+  const left = 64
+  const top = 80
+  const plotW = 560
+  const plotH = 280
+  const width = left + plotW + 40
+  const height = top + plotH + 50
+  let max = 0
+  for (const c of levels) for (const e of Object.values(results.levels[c].servers)) if (Number.isFinite(value(e))) max = Math.max(max, value(e))
+  const step = niceStep(max || 1, 5)
+  const axisMax = Math.ceil((max || 1) / step) * step
+  const x = (i) => left + (levels.length === 1 ? plotW / 2 : (i * plotW) / (levels.length - 1))
+  const y = (v) => top + plotH - (v / axisMax) * plotH
+  const m = results.meta
+  const out = []
+  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11">`)
+  out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`)
+  out.push(`<text x="${left}" y="20" font-size="14" font-weight="600">${esc(title)}</text>`)
+  out.push(`<text x="${left}" y="36" fill="#555">${esc(`${m.options.scenario} · Node ${m.node} · ${m.cpu} · ${m.date.slice(0, 10)} · commit ${m.commit}`)}</text>`)
+  let lx = left
+  ids.forEach((id, i) => {
+    out.push(`<rect x="${lx}" y="50" width="10" height="10" fill="${color(id, i)}"/>`)
+    out.push(`<text x="${lx + 14}" y="59">${esc(labels[id])}</text>`)
+    lx += 22 + labels[id].length * 6.2
+  })
+  for (let v = 0; v <= axisMax + 1e-9; v += step) {
+    const yy = y(v).toFixed(1)
+    out.push(`<line x1="${left}" x2="${left + plotW}" y1="${yy}" y2="${yy}" stroke="${v === 0 ? '#333' : '#e3e3e3'}" stroke-width="1"/>`)
+    out.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" fill="#555">${short(v)}</text>`)
+  }
+  levels.forEach((c, i) => out.push(`<text x="${x(i)}" y="${top + plotH + 16}" text-anchor="middle" fill="#333">${esc(c)}</text>`))
+  out.push(`<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" fill="#555">concurrent connections</text>`)
+  ids.forEach((id, i) => {
+    const points = levels.map((c, k) => [k, results.levels[c].servers[id]]).filter(([, e]) => e && Number.isFinite(value(e)))
+    if (points.length > 1) out.push(`<polyline fill="none" stroke="${color(id, i)}" stroke-width="2" points="${points.map(([k, e]) => `${x(k).toFixed(1)},${y(value(e)).toFixed(1)}`).join(' ')}"/>`)
+    for (const [k, e] of points) out.push(`<circle cx="${x(k).toFixed(1)}" cy="${y(value(e)).toFixed(1)}" r="3" fill="${color(id, i)}"><title>${esc(`${labels[id]}, ${levels[k]} connections: ${Math.round(value(e))}`)}</title></circle>`)
+  })
+  out.push('</svg>')
+  return out.join('\n') + '\n'
+}
+
+module.exports = { barChart, lineChart }

@@ -64,7 +64,28 @@ function memory() {
   return { rss: m.rss, heapTotal: m.heapTotal, heapUsed: m.heapUsed, external: m.external, arrayBuffers: m.arrayBuffers }
 }
 
+// With BENCH_GC=1 (bench:concurrency), the time this process spends in
+// garbage collection, by kind, read from performance entries. Off by
+// default so the other benchmarks run without an observer.
+const gcTotals = { scavenges: 0, scavengeMs: 0, majors: 0, majorMs: 0 }
+if (process.env.BENCH_GC === '1') {
+  const { PerformanceObserver, constants } = require('node:perf_hooks')
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = entry.detail ? entry.detail.kind : entry.kind
+      if (kind === constants.NODE_PERFORMANCE_GC_MINOR) {
+        gcTotals.scavenges++
+        gcTotals.scavengeMs += entry.duration
+      } else {
+        gcTotals.majors++
+        gcTotals.majorMs += entry.duration
+      }
+    }
+  }).observe({ entryTypes: ['gc'] })
+}
+
 process.on('message', (msg) => {
+  if (msg && msg.type === 'gc') return process.send({ type: 'gc', id: msg.id, totals: gcTotals })
   if (msg && msg.type === 'cpu') return process.send({ type: 'cpu', id: msg.id, usage: process.cpuUsage() })
   if (msg && msg.type === 'logged') return process.send({ type: 'logged', id: msg.id, lines: logged.lines, last: String(logged.last) })
   if (!msg || msg.type !== 'memory') return

@@ -1,0 +1,96 @@
+// `npm run bench:concurrency`: one scenario (`stack` by default) at several
+// numbers of concurrent connections, to see how each server's throughput,
+// CPU per request, tail latency and garbage collection change as more
+// requests are in flight at once. Same harness as `bench:http` (servers
+// pinned to one CPU, answers checked, interleaved rounds, disturbed runs
+// retried); the servers also report their GC time (BENCH_GC=1).
+'use strict'
+
+const path = require('node:path')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
+const { resolveNode } = require('../lib/node-binary')
+const { machineInfo } = require('../lib/machine')
+const { assertBuilt, resultPath, saveResults } = require('../lib/results')
+const { pinSelf, hasTaskset } = require('../lib/pin')
+const { scenarios, scenarioNames } = require('./scenarios')
+const { serverIds, serverById } = require('./servers')
+const { measure, summarise, log } = require('./measure')
+const { concurrencyMarkdown } = require('./concurrency-table')
+
+const spec = {
+  scenario: { type: 'string', default: 'stack', env: 'BENCH_SCENARIO', help: `scenario to run (${scenarioNames.join(', ')})` },
+  connections: { type: 'list', default: ['1', '10', '50', '200'], env: 'BENCH_CONNECTIONS', help: 'numbers of concurrent connections' },
+  servers: { type: 'list', default: ['webfw', 'webfw-v4', 'fastify', 'bare-express', 'express'], env: 'BENCH_SERVERS', help: `servers to run (${serverIds.join(', ')})` },
+  duration: { type: 'number', default: 8, env: 'BENCH_DURATION', help: 'seconds of measured load per run' },
+  warmup: { type: 'number', default: 3, env: 'BENCH_WARMUP', help: 'seconds of unmeasured load before each run' },
+  rounds: { type: 'number', default: 2, env: 'BENCH_ROUNDS', help: 'interleaved rounds (medians are taken over them)' },
+  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the servers, or a major version ("24")' },
+  'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
+  'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
+  retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },
+  'max-others': { type: 'number', default: 0.15, env: 'BENCH_MAX_OTHERS', help: 'CPU (in cores) other processes may take during a run before it is retried' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/concurrency-node<major>)' },
+}
+
+async function main() {
+  const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:concurrency -- [options]')
+  opts.node = resolveNode(opts.node)
+  if (!scenarios[opts.scenario]) throw new UsageError(`unknown scenario "${opts.scenario}"; known: ${scenarioNames.join(', ')}`)
+  const levels = opts.connections.map(Number)
+  if (levels.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--connections takes positive whole numbers, e.g. 1,10,50,200')
+  const chosen = opts.servers.map(serverById)
+  assertBuilt()
+
+  const pinnedOk = pinSelf(opts['load-cpu'])
+  if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
+  const meta = machineInfo(opts.node)
+  const options = {
+    scenario: opts.scenario,
+    levels,
+    duration: opts.duration,
+    warmup: opts.warmup,
+    rounds: opts.rounds,
+    pipelining: 1,
+    retries: opts.retries,
+    maxOthers: opts['max-others'],
+    serverCpu: pinnedOk ? opts['server-cpu'] : null,
+    loadCpu: pinnedOk ? opts['load-cpu'] : null,
+    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    NODE_ENV: 'production',
+  }
+  const out = resultPath(opts.out, 'concurrency', meta)
+  const results = { kind: 'concurrency', meta: { ...meta, options }, description: scenarios[opts.scenario].description, levels: {} }
+  for (const c of levels) {
+    results.levels[c] = { servers: {} }
+    for (const s of chosen) results.levels[c].servers[s.id] = { label: s.label, status: 'pending', notes: [], runs: [] }
+  }
+
+  const total = levels.length * opts.rounds * chosen.length
+  log(`webfw bench:concurrency · ${opts.scenario} at ${levels.join(', ')} connections · servers on ${meta.node} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s)`)
+  log(`${total} runs, about ${Math.ceil((total * (opts.warmup + opts.duration + 1)) / 60)} min; results → ${path.relative(process.cwd(), out)}.{json,md}`)
+
+  let done = 0
+  for (const c of levels) {
+    const runOpts = { ...opts, connections: c, pipelining: 1, gc: true }
+    for (let round = 1; round <= opts.rounds; round++) {
+      const order = chosen.map((_, i) => chosen[(i + round - 1) % chosen.length])
+      for (const server of order) {
+        done++
+        const entry = results.levels[c].servers[server.id]
+        const tag = `[${String(done).padStart(String(total).length)}/${total}] ${c} conn · round ${round}/${opts.rounds} · ${server.label.padEnd(9)}`
+        if (entry.status === 'unavailable' || entry.status === 'failed') continue
+        const run = await measure({ opts: runOpts, name: opts.scenario, server, round, entry, tag })
+        if (run) entry.runs.push(run)
+      }
+    }
+    summarise(results.levels[c])
+    saveResults(out, results, concurrencyMarkdown)
+  }
+  console.log('\n' + saveResults(out, results, concurrencyMarkdown))
+  log(`written ${path.relative(process.cwd(), out)}.json and .md; \`npm run bench:report\` adds them to docs/perf.md`)
+}
+
+main().catch((err) => {
+  log(describeError(err))
+  process.exit(1)
+})
