@@ -52,6 +52,19 @@ function trackSessions(srv: H2Running): Set<http2.ServerHttp2Session> {
   return sessions
 }
 
+/** A JSON upload whose body stops after its first bytes (the stream stays open). */
+function stalledUpload(session: http2.ClientHttp2Session, first: string): http2.ClientHttp2Stream {
+  const stream = session.request({ ':method': 'POST', ':path': '/upload', 'content-type': 'application/json' }, { endStream: false })
+  stream.on('error', () => {})
+  stream.write(first)
+  return stream
+}
+
+/** Resolves when every session in `sessions` has closed. */
+function allClosed(sessions: Set<http2.ServerHttp2Session>): Promise<void> {
+  return Promise.all([...sessions].map((s) => new Promise<void>((resolve) => s.once('close', () => resolve())))).then(() => undefined)
+}
+
 /** File descriptors of this process open on `file` (Linux /proc). */
 function openDescriptors(file: string): number {
   let count = 0
@@ -145,15 +158,12 @@ for (const setup of h2setups) {
       await withH2(lifecycleApp(setup.factory, events, { entered: () => entered.fire() }), setup.mode, async (srv) => {
         const sessions = trackSessions(srv)
         const session = h2connect(srv)
-        const stream = session.request({ ':method': 'POST', ':path': '/upload', 'content-type': 'application/json' }, { endStream: false })
-        stream.on('error', () => {})
-        stream.write('{"partial":')
+        stalledUpload(session, '{"partial":')
         await entered.promise
         const reported = events.nextError()
-        const closed = signal()
-        for (const s of sessions) s.once('close', () => closed.fire())
+        const closed = allClosed(sessions)
         session.destroy()
-        await Promise.all([closed.promise, reported])
+        await Promise.all([closed, reported])
         assert.equal(sessions.size, 0)
         assert.deepEqual(events.handled, [])
         assert.deepEqual(events.errors, ['request.aborted'])
@@ -267,14 +277,11 @@ for (const setup of h2setups) {
           else session.setTimeout(100)
         })
         const session = h2connect(srv)
-        const stream = session.request({ ':method': 'POST', ':path': '/upload', 'content-type': 'application/json' }, { endStream: false })
-        stream.on('error', () => {})
-        stream.write('{"stalled":')
+        stalledUpload(session, '{"stalled":')
         await entered.promise
         const reported = events.nextError()
-        const closed = signal()
-        for (const s of sessions) s.once('close', () => closed.fire())
-        await Promise.all([closed.promise, reported])
+        const closed = allClosed(sessions)
+        await Promise.all([closed, reported])
         session.destroy()
         assert.equal(sessions.size, 0)
         assert.deepEqual(events.handled, [])

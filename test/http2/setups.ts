@@ -8,6 +8,7 @@ import http from 'node:http'
 import type http2 from 'node:http2'
 import type { AddressInfo } from 'node:net'
 import { after, before } from 'node:test'
+import { send } from '../helpers/client'
 import { H2_MODES, h2connect, h2send, h2serve, type H2Mode, type H2Reply, type H2Request, type H2Running } from '../helpers/h2'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
@@ -44,31 +45,11 @@ export interface Session {
 /** Header fields HTTP/1.1 sends about the connection, or that differ per response. */
 const HTTP1_ONLY = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
 
-/** `init` sent over HTTP/1.1 to `port`. */
+/** `init` sent over HTTP/1.1 to `port` (`:authority` as Host). */
 function http1Send(port: number, init: H2Request): Promise<H2Reply> {
-  const headers: http.OutgoingHttpHeaders = {}
-  for (const [name, value] of Object.entries(init.headers ?? {})) {
-    if (name === ':authority') headers.host = value as string
-    else headers[name] = value
-  }
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method: init.method ?? 'GET', path: init.path ?? '/', headers, agent: false }, (res) => {
-      const parts: Buffer[] = []
-      res.on('data', (c: Buffer) => parts.push(c))
-      res.on('end', () => {
-        const bytes = Buffer.concat(parts)
-        const text = bytes.toString()
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text, json: () => JSON.parse(text) })
-      })
-    })
-    req.on('error', reject)
-    if (init.chunks !== undefined) {
-      for (const chunk of init.chunks) req.write(chunk)
-      req.end()
-    } else {
-      req.end(init.body)
-    }
-  })
+  const headers: Record<string, string | number> = {}
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers[name === ':authority' ? 'host' : name] = value as string | number
+  return send(port, { method: init.method ?? 'GET', path: init.path, headers, body: init.body, chunks: init.chunks })
 }
 
 function comparable(headers: http.IncomingHttpHeaders): Record<string, unknown> {
