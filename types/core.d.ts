@@ -20,6 +20,9 @@
 /// <reference types="node" />
 import type { EventEmitter } from 'node:events'
 import type * as http from 'node:http'
+import type * as http2 from 'node:http2'
+import type * as net from 'node:net'
+import type * as tls from 'node:tls'
 import type { CookieOptions, DownloadOptions, SendFileOptions } from './options'
 import type { ParamsDictionary, ParamsDictionary4, RouteParameters4, RouteParameters5 } from './params'
 import webfw5 = require('./index')
@@ -769,6 +772,26 @@ export type Errback = (err?: Error) => void
  */
 export type ErrbackOf<V extends Version> = V extends 5 ? Errback : (err: Error) => void
 
+/**
+ * `app.listen({ http2: true, ... })`: node:http2's server options (and
+ * node:tls's for a secure server) with the fields of `server.listen(options)`.
+ */
+export interface Http2ListenOptions extends http2.SecureServerOptions, Omit<net.ListenOptions, 'signal'> {
+  /** Serve HTTP/2 (without it, `app.listen` takes Node's listen arguments). */
+  http2: true
+  /** Over TLS, also serve HTTP/1.1 clients on the same port (default true). */
+  allowHTTP1?: boolean
+  signal?: AbortSignal
+}
+
+/** Options that give a server no certificate: `app.listen` then serves cleartext HTTP/2 (h2c). */
+export interface NoCertificate {
+  key?: undefined
+  pfx?: undefined
+  secureContext?: undefined
+  SNICallback?: undefined
+}
+
 /** A template engine: `(path, options, callback)`. */
 export type Engine = (path: string, options: object, callback: (e: any, rendered?: string) => void) => void
 
@@ -788,6 +811,8 @@ export interface ApplicationBase<V extends Version, LocalsObj extends Record<str
     Express.Application {
   /** The app is a request listener: `http.createServer(app)`; `next` is given when it is mounted. */
   (req: http.IncomingMessage, res: http.ServerResponse, next?: NextFunction): void
+  /** ... and an HTTP/2 one: `http2.createSecureServer(options, app)`, `http2.createServer(app)`. */
+  (req: http2.Http2ServerRequest, res: http2.Http2ServerResponse, next?: NextFunction): void
 
   /** Sets the app up (called by the factory). */
   init(): void
@@ -852,6 +877,22 @@ export interface ApplicationBase<V extends Version, LocalsObj extends Record<str
   listen(port: number, callback?: (error?: Error) => void): http.Server
   listen(callback?: (error?: Error) => void): http.Server
   listen(path: string, callback?: (error?: Error) => void): http.Server
+  /**
+   * Starts an HTTP/2 server for the app: over TLS (with HTTP/1.1 clients
+   * still served unless `allowHTTP1` is false) when the options hold a
+   * certificate, cleartext h2c otherwise. The options are those of
+   * `http2.createSecureServer` / `http2.createServer` and of
+   * `server.listen(options)` (`port`, `host`, ...) together.
+   *
+   * @example
+   * app.listen({ http2: true, key, cert, port: 8443 }, () => console.log('h2 on 8443'))
+   */
+  listen(options: Http2ListenOptions & { key: NonNullable<tls.SecureContextOptions['key']> }, callback?: (error?: Error) => void): http2.Http2SecureServer
+  listen(options: Http2ListenOptions & { pfx: NonNullable<tls.SecureContextOptions['pfx']> }, callback?: (error?: Error) => void): http2.Http2SecureServer
+  listen(options: Http2ListenOptions & { secureContext: tls.SecureContext }, callback?: (error?: Error) => void): http2.Http2SecureServer
+  listen(options: Http2ListenOptions & { SNICallback: tls.TlsOptions['SNICallback'] }, callback?: (error?: Error) => void): http2.Http2SecureServer
+  listen(options: Http2ListenOptions & NoCertificate, callback?: (error?: Error) => void): http2.Http2Server
+  listen(options: Http2ListenOptions, callback?: (error?: Error) => void): http2.Http2Server | http2.Http2SecureServer
   listen(handle: any, listeningListener?: (error?: Error) => void): http.Server
 
   /** The settings, by name. */

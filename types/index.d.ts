@@ -102,6 +102,7 @@ declare namespace webfw {
   type PathParams = core.PathParams
   type Errback = core.Errback
   type Engine = core.Engine
+  type Http2ListenOptions = core.Http2ListenOptions
   type Send<ResBody = any, T = Response<ResBody>> = core.Send<ResBody, T>
   type Middleware = core.Middleware
 

@@ -109,6 +109,7 @@ declare namespace webfw {
   type Query = core.Query
   type PathParams = core.PathParams
   type Engine = core.Engine
+  type Http2ListenOptions = core.Http2ListenOptions
   type Middleware = core.Middleware
 
   /** `req.params` of a 3.x path: `:name` a string, `:name?` optional, `*` captured as `0`, `1`, ... */

@@ -48,6 +48,7 @@ export import Query = webfw.Query
 export import PathParams = webfw.PathParams
 export import Errback = webfw.Errback
 export import Engine = webfw.Engine
+export import Http2ListenOptions = webfw.Http2ListenOptions
 export import Send = webfw.Send
 export import Middleware = webfw.Middleware
 export import RouteParameters = webfw.RouteParameters

@@ -1,6 +1,7 @@
 // One measured run of one server in one scenario, shared by \`bench:http\`
 // and \`bench:concurrency\`: start it alone on the server CPU, check its
-// answers, warm it up, load it with autocannon, account for CPU (and, when
+// answers, warm it up, load it with autocannon (h2load over HTTP/2: see
+// ./h2load.js), account for CPU (and, when
 // asked, for the server's garbage collection), retry while other processes
 // disturbed the run; and the medians over rounds.
 'use strict'
@@ -8,8 +9,9 @@
 const { median, ratio, formatInt } = require('../lib/stats')
 const { verify } = require('./scenarios')
 const { startServer, queryCpu, queryGc } = require('./process')
-const { machineCpu, cpuShares } = require('../lib/cpu')
+const { machineCpu, cpuShares, exitedChildrenCpu } = require('../lib/cpu')
 const { runLoad } = require('./load')
+const { runH2Load } = require('./h2load')
 
 const tty = process.stderr.isTTY
 function progress(line) {
@@ -47,7 +49,10 @@ async function measure({ opts, name, server, round, entry, tag }) {
 
 async function measureOnce({ opts, name, server, round, entry, tag }) {
   progress(`${tag}  starting`)
-  const started = await startServer({ server, scenario: name, nodeBin: opts.node, cpu: opts['server-cpu'], env: opts.gc ? { BENCH_GC: '1' } : {} })
+  const protocol = opts.protocol || 'http1'
+  const env = { BENCH_PROTOCOL: protocol }
+  if (opts.gc) env.BENCH_GC = '1'
+  const started = await startServer({ server, scenario: name, nodeBin: opts.node, cpu: opts['server-cpu'], env })
   if (started.status !== 'ready') {
     entry.status = started.status
     entry.reason = started.reason
@@ -56,7 +61,7 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
   }
   try {
     for (const n of started.notes) if (!entry.notes.includes(n)) entry.notes.push(n)
-    const problems = await verify(started.port, name, started.child)
+    const problems = await verify(started.port, name, started.child, protocol)
     if (problems.length) {
       entry.status = 'failed'
       entry.reason = `wrong answers: ${problems.join('; ')}`
@@ -66,22 +71,31 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
     entry.status = 'ok'
     const base = { port: started.port, scenario: name, connections: opts.connections, pipelining: opts.pipelining }
     const gc0 = opts.gc ? await queryGc(started.child) : null
-    if (opts.warmup > 0) {
-      let t = 0
-      await runLoad({ ...base, duration: opts.warmup, onTick: (n) => progress(`${tag}  warm-up ${++t}/${opts.warmup} s  ${formatInt(n)} req/s`) })
-    }
+    // autocannon runs in this process; h2load is a child pinned to the load CPU.
     let t = 0
+    const load =
+      protocol !== 'http1'
+        ? (duration) => runH2Load({ ...base, protocol, streams: opts.streams, duration, cpu: opts['load-cpu'] })
+        : (duration, label) => runLoad({ ...base, duration, onTick: (n) => progress(`${tag}  ${label(++t)} ${formatInt(n)} req/s`) })
+    if (opts.warmup > 0) {
+      progress(`${tag}  warm-up`)
+      await load(opts.warmup, (s) => `warm-up ${s}/${opts.warmup} s `)
+    }
+    t = 0
+    progress(`${tag}  measuring`)
     const server0 = await queryCpu(started.child)
     const load0 = process.cpuUsage()
+    const children0 = exitedChildrenCpu()
     const machine0 = machineCpu()
     const wall0 = process.hrtime.bigint()
-    const r = await runLoad({ ...base, duration: opts.duration, onTick: (n) => progress(`${tag}  ${++t}/${opts.duration} s  ${formatInt(n)} req/s`) })
+    const r = await load(opts.duration, (s) => `${s}/${opts.duration} s `)
     const wall = Number(process.hrtime.bigint() - wall0) / 1e9
     const machine1 = machineCpu()
     const load1 = process.cpuUsage(load0)
+    const loadCpu = (load1.user + load1.system) / 1e6 + (exitedChildrenCpu() - children0)
     const serverCpu = (await queryCpu(started.child)) - server0
     const gc = gc0 ? gcPer1k(gc0, await queryGc(started.child), r.requests) : undefined
-    const cpu = cpuShares({ wall, server: serverCpu, load: (load1.user + load1.system) / 1e6, machineBefore: machine0, machineAfter: machine1 })
+    const cpu = cpuShares({ wall, server: serverCpu, load: loadCpu, machineBefore: machine0, machineAfter: machine1 })
     const run = {
       round,
       rps: r.rps,
@@ -102,7 +116,9 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
     if (!run.valid) run.problem = `${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`
     const shares = `CPU: server ${cpu.server.toFixed(2)}, load ${cpu.load.toFixed(2)}${cpu.others !== undefined ? `, others ${(cpu.others + cpu.steal).toFixed(2)}` : ''}`
     const gcText = gc ? `  GC/1k req: ${gc.scavengeMs.toFixed(2)} ms scavenge, ${gc.majorMs.toFixed(2)} ms major` : ''
-    log(`${tag}  ${formatInt(r.rps).padStart(7)} req/s  p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms  ${shares}${gcText}${run.valid ? '' : `  INVALID: ${run.problem}`}`)
+    // h2load reports mean and maximum latency, no percentiles.
+    const latency = r.latency.p50 !== undefined ? `p50 ${r.latency.p50} ms  p99 ${r.latency.p99} ms` : `mean ${r.latency.average} ms  max ${r.latency.max} ms`
+    log(`${tag}  ${formatInt(r.rps).padStart(7)} req/s  ${latency}  ${shares}${gcText}${run.valid ? '' : `  INVALID: ${run.problem}`}`)
     return run
   } finally {
     await started.stop()

@@ -3,6 +3,9 @@
 // the server CPU, checked for correct answers, warmed up, then loaded by
 // autocannon from this process on the other CPU. Medians over rounds and the
 // ratio to the bare node:http server are written as JSON and Markdown.
+// With `--protocol h2c` or `--protocol h2` the servers serve HTTP/2 (without
+// or with TLS) and h2load, run as a child process on the load CPU, replaces
+// autocannon (HTTP/1.1 only).
 'use strict'
 
 const path = require('node:path')
@@ -12,8 +15,10 @@ const { machineInfo } = require('../lib/machine')
 const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { pinSelf, hasTaskset } = require('../lib/pin')
 const { scenarios, scenarioNames } = require('./scenarios')
-const { serverIds, serverById } = require('./servers')
+const { serverIds, serverById, h2ServerIds } = require('./servers')
 const { measure, summarise, log } = require('./measure')
+const { h2loadVersion } = require('./h2load')
+const { protocols } = require('./protocol')
 const table = require('./table')
 
 const spec = {
@@ -29,13 +34,20 @@ const spec = {
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },
   'max-others': { type: 'number', default: 0.15, env: 'BENCH_MAX_OTHERS', help: 'CPU (in cores) other processes may take during a run before it is retried' },
-  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/http-node<major>)' },
+  protocol: { type: 'string', default: 'http1', env: 'BENCH_PROTOCOL', help: `protocol the servers speak (${protocols.join(', ')}); h2c and h2 are driven by h2load` },
+  streams: { type: 'number', default: 1, env: 'BENCH_STREAMS', help: 'HTTP/2 only: concurrent streams per connection (h2load -m)' },
+  out: { type: 'string', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/http-node<major>, http2-<protocol>-node<major> for HTTP/2)' },
 }
 
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:http -- [options]')
   opts.node = resolveNode(opts.node)
   for (const n of opts.scenarios) if (!scenarios[n]) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
+  if (!protocols.includes(opts.protocol)) throw new UsageError(`unknown protocol "${opts.protocol}"; known: ${protocols.join(', ')}`)
+  const h2 = opts.protocol !== 'http1'
+  // Over HTTP/2, by default only the servers that can speak it (Express cannot).
+  const defaultServers = opts.servers.length === serverIds.length && opts.servers.every((id, i) => id === serverIds[i])
+  if (h2 && defaultServers) opts.servers = h2ServerIds
   const chosen = opts.servers.map(serverById)
   assertBuilt()
 
@@ -52,22 +64,26 @@ async function main() {
     maxOthers: opts['max-others'],
     serverCpu: pinnedOk ? opts['server-cpu'] : null,
     loadCpu: pinnedOk ? opts['load-cpu'] : null,
-    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    protocol: opts.protocol,
+    streams: h2 ? opts.streams : undefined,
+    loadGenerator: h2 ? h2loadVersion() : `autocannon ${meta.versions.autocannon} on ${process.version}`,
     NODE_ENV: 'production',
   }
-  const out = resultPath(opts.out, 'http', meta)
+  const out = resultPath(opts.out, h2 ? `http2-${opts.protocol}` : 'http', meta)
 
   const results = { kind: 'http', meta: { ...meta, options }, scenarios: {} }
   for (const name of opts.scenarios) {
     results.scenarios[name] = { description: scenarios[name].description, routed: scenarios[name].routed, servers: {} }
     for (const s of chosen) {
-      results.scenarios[name].servers[s.id] = { label: s.label, routedLabel: s.routedLabel, status: 'pending', notes: [], runs: [] }
+      const labels = h2 && s.h2Label ? { label: s.h2Label, routedLabel: s.h2RoutedLabel } : { label: s.label, routedLabel: s.routedLabel }
+      results.scenarios[name].servers[s.id] = { ...labels, status: 'pending', notes: [], runs: [] }
     }
   }
 
   const total = opts.scenarios.length * opts.rounds * chosen.length
   const perRun = opts.warmup + opts.duration + 1
-  log(`webfw bench:http · servers on ${meta.node} · ${meta.cpu} × ${meta.cores} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s warm-up) · ${opts.connections} connections`)
+  const wire = h2 ? ` · ${opts.protocol} × ${opts.streams} stream(s) per connection, h2load` : ''
+  log(`webfw bench:http · servers on ${meta.node} · ${meta.cpu} × ${meta.cores} · ${opts.rounds} rounds × ${opts.duration} s (+${opts.warmup} s warm-up) · ${opts.connections} connections${wire}`)
   log(`${total} runs, about ${Math.ceil((total * perRun) / 60)} min; results → ${path.relative(process.cwd(), out)}.{json,md}`)
 
   let done = 0

@@ -5,6 +5,8 @@
 
 const fs = require('node:fs')
 const http = require('node:http')
+const http2 = require('node:http2')
+const { baseUrl } = require('./protocol')
 const github = require('../fixtures/github-routes')
 const payloads = require('../fixtures/payloads')
 const data = require('../fixtures/scenario-data')
@@ -40,8 +42,9 @@ const scenarios = {
       },
     ],
     expect: [{ json: { id: '42', session: payloads.sessionCookie, count: payloads.itemCount } }],
-    // One combined-format line per request, with the status and the length.
-    logLine: /^\S+ - \S+ \[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "POST \/api\/users\/42\/items HTTP\/1\.1" 200 \d+ "-" "[^"]*"\n$/,
+    // One combined-format line per request, with the status and the length
+    // (HTTP/2.0 when the benchmark speaks HTTP/2).
+    logLine: /^\S+ - \S+ \[\d\d\/\w{3}\/\d{4}:\d\d:\d\d:\d\d [+-]\d{4}\] "POST \/api\/users\/42\/items HTTP\/(1\.1|2\.0)" 200 \d+ "-" "[^"]*"\n$/,
   },
   static: {
     description: `a ${fs.statSync(payloads.staticPath).size / 1024} KB file from a static-file middleware`,
@@ -90,7 +93,9 @@ const scenarios = {
 
 const scenarioNames = Object.keys(scenarios)
 
-function send(port, req) {
+/** One request of a scenario over `protocol` (see ./protocol.js): its status and body. */
+function send(port, req, protocol = 'http1') {
+  if (protocol !== 'http1') return send2(port, req, protocol)
   return new Promise((resolve, reject) => {
     const r = http.request({ host: '127.0.0.1', port, method: req.method, path: req.path, headers: req.headers || {} }, (res) => {
       let body = ''
@@ -104,12 +109,38 @@ function send(port, req) {
   })
 }
 
+function send2(port, req, protocol) {
+  return new Promise((resolve, reject) => {
+    // The benchmark's certificate is self-signed.
+    const session = http2.connect(baseUrl(protocol, port), { rejectUnauthorized: false })
+    const fail = (err) => {
+      session.destroy()
+      reject(err)
+    }
+    session.on('error', fail)
+    const stream = session.request({ ':method': req.method, ':path': req.path, ...req.headers })
+    let status = 0
+    let body = ''
+    stream.setEncoding('utf8')
+    stream.on('response', (headers) => (status = headers[':status']))
+    stream.on('data', (c) => (body += c))
+    stream.on('end', () => {
+      session.close()
+      resolve({ status, body })
+    })
+    stream.on('error', fail)
+    stream.setTimeout(5000, () => fail(new Error('no answer within 5 s')))
+    stream.end(req.body)
+  })
+}
+
 /**
  * Sends each request of `name` once; returns a list of problems (empty when
  * every answer is right). With `child`, the server process, also checks that
  * a scenario with a request logger logged each request in combined format.
+ * `protocol` is the one the server speaks (./protocol.js).
  */
-async function verify(port, name, child) {
+async function verify(port, name, child, protocol = 'http1') {
   const s = scenarios[name]
   const problems = []
   for (let i = 0; i < s.requests.length; i++) {
@@ -117,7 +148,7 @@ async function verify(port, name, child) {
     const want = s.expect[i]
     let res
     try {
-      res = await send(port, req)
+      res = await send(port, req, protocol)
     } catch (err) {
       problems.push(`${req.method} ${req.path}: ${err.message}`)
       continue
@@ -146,6 +177,7 @@ async function verify(port, name, child) {
     const { lines, last } = await queryLogged(child)
     if (lines < s.requests.length) problems.push(`the request logger wrote ${lines} line(s) for ${s.requests.length} request(s)`)
     else if (!s.logLine.test(last)) problems.push(`log line not in combined format: ${JSON.stringify(last)}`)
+    else if (!last.includes(protocol === 'http1' ? ' HTTP/1.1" ' : ' HTTP/2.0" ')) problems.push(`log line names another HTTP version: ${JSON.stringify(last)}`)
   }
   return problems
 }

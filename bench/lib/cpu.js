@@ -50,4 +50,21 @@ function cpuShares({ wall, server, load, machineBefore, machineAfter }) {
   return out
 }
 
-module.exports = { machineCpu, cpuShares }
+/**
+ * CPU seconds (user + system) used so far by this process's children that
+ * have exited (Linux /proc; 0 elsewhere): the load generator's share when it
+ * is a child process (h2load), measured around its run.
+ */
+function exitedChildrenCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8')
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // cutime and cstime are fields 16 and 17 of stat(5), 14 and 15 here.
+    return (Number(f[13]) + Number(f[14])) / clockTicks()
+  } catch {
+    return 0
+  }
+}
+
+module.exports = { machineCpu, cpuShares, exitedChildrenCpu }

@@ -20,6 +20,8 @@ import { createLocals } from '../util/locals'
 import { putHeader } from '../response/header-table'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
+import { adoptHttp2 } from '../http2/classes'
+import { createHttp2Server, isHttp2Listen } from '../http2/listen'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal } from './types'
 
@@ -73,6 +75,12 @@ function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.S
   const own = app[kClassPrototypes]
   const reqProto = Object.getPrototypeOf(req)
   if (reqProto !== app.request && (own === undefined || reqProto !== own[0])) {
+    // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
+    // or one to re-parent.
+    if (req.httpVersionMajor === 2) {
+      adoptHttp2(app, req, res)
+      return
+    }
     if (adopt) adoptServer(app, req)
     Object.setPrototypeOf(req, app.request)
   }
@@ -282,11 +290,14 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       const sub = handler
       ;(sub as unknown as Record<string, unknown>)[style.mountPathKey] = path
       sub.parent = this
-      router.use(path, function mounted_app(req: http.IncomingMessage & { app: AppInternal }, res: http.ServerResponse, next: (err?: unknown) => void) {
-        const orig = req.app
+      router.use(path, function mounted_app(req: http.IncomingMessage, res: http.ServerResponse, next: (err?: unknown) => void) {
+        // Back to the parent's prototypes when the sub-app passes the request
+        // on: the ones it had (node:http's or node:http2's, src/http2).
+        const reqProto = Object.getPrototypeOf(req) as object
+        const resProto = Object.getPrototypeOf(res) as object
         sub.handle(req, res, (err?: unknown) => {
-          Object.setPrototypeOf(req, orig.request)
-          Object.setPrototypeOf(res, orig.response)
+          Object.setPrototypeOf(req, reqProto)
+          Object.setPrototypeOf(res, resProto)
           next(err)
         })
       })
@@ -394,7 +405,15 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   if (routeMap !== null) routeMap.define(app)
 
   app.listen = function listen(this: AppInternal, ...args: unknown[]) {
-    const server = http.createServer(serverClasses(this), this)
+    let server: http.Server
+    if (isHttp2Listen(args[0])) {
+      // app.listen({ http2: true, ... }[, callback]): src/http2/listen.ts
+      const created = createHttp2Server(this, args[0])
+      server = created.server as unknown as http.Server
+      args[0] = created.listenOptions
+    } else {
+      server = http.createServer(serverClasses(this), this)
+    }
     const last = args.length - 1
     if (style.listenErrorToCallback && typeof args[last] === 'function') {
       const callback = args[last] as AnyFn

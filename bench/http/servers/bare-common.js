@@ -5,12 +5,13 @@
 'use strict'
 
 const http = require('node:http')
+const http2 = require('node:http2')
 const querystring = require('node:querystring')
 const cookie = require('cookie')
 const FindMyWay = require('find-my-way')
 const github = require('../../fixtures/github-routes')
 const data = require('../../fixtures/scenario-data')
-const { nullStream, Unavailable } = require('./harness')
+const { nullStream, Unavailable, protocol, tlsOptions } = require('./harness')
 const { combinedLine } = require('./combined-line')
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -21,8 +22,11 @@ function notFound(req, res) {
   res.end()
 }
 
+/** The server for `handler`: node:http, or node:http2's compatibility API (same handler) when the benchmark speaks HTTP/2. */
 function listen(handler) {
-  return http.createServer(handler).listen(0, '127.0.0.1')
+  const server =
+    protocol === 'h2' ? http2.createSecureServer(tlsOptions(), handler) : protocol === 'h2c' ? http2.createServer(handler) : http.createServer(handler)
+  return server.listen(0, '127.0.0.1')
 }
 
 function router() {

@@ -3,12 +3,17 @@
 // writing the combined log line (fastify's pino logger has no such format).
 'use strict'
 
-const fastify = require('fastify')
-const { serve, nullStream } = require('./harness')
+const fastifyFactory = require('fastify')
+const { serve, nullStream, protocol, tlsOptions } = require('./harness')
 const { combinedLine } = require('./combined-line')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
 const data = require('../../fixtures/scenario-data')
+
+// Over HTTP/2, fastify's own `http2: true` server (with `https` for TLS).
+const serverOptions =
+  protocol === 'h2' ? { http2: true, https: { allowHTTP1: true, ...tlsOptions() } } : protocol === 'h2c' ? { http2: true } : {}
+const fastify = () => fastifyFactory(serverOptions)
 
 async function listen(app) {
   await app.listen({ port: 0, host: '127.0.0.1' })

@@ -2,10 +2,14 @@
 // reporting "unavailable" (a feature webfw does not have yet) instead of
 // crashing, telling the runner its port over IPC (or on stdout without IPC,
 // e.g. under 0x), and answering the runner's questions about its memory and
-// CPU time.
+// CPU time; and which protocol to serve (HTTP/1.1, or HTTP/2 with or without TLS).
 'use strict'
 
 const { Writable } = require('node:stream')
+const { currentProtocol, tlsOptions } = require('../protocol')
+
+/** The protocol to serve (BENCH_PROTOCOL: http1, h2c or h2; see ../protocol.js). */
+const protocol = currentProtocol()
 
 /** Thrown by a scenario builder when the framework cannot serve it yet. */
 class Unavailable extends Error {}
@@ -135,4 +139,9 @@ function envList(name) {
   return (process.env[name] || '').split(/[+,]/).filter(Boolean)
 }
 
-module.exports = { serve, Unavailable, need, requireFeature, nullStream, note, envList }
+/** Throws Unavailable when the benchmark speaks HTTP/2 and this server cannot (`why`). */
+function http1Only(why) {
+  if (protocol !== 'http1') throw new Unavailable(why)
+}
+
+module.exports = { serve, Unavailable, need, requireFeature, nullStream, note, envList, protocol, tlsOptions, http1Only }

@@ -15,11 +15,21 @@ const servers = [
   { id: 'express', label: 'express 5', file: 'express.js', args: ['5'] },
   { id: 'express4', label: 'express 4', file: 'express.js', args: ['4'] },
   { id: 'fastify', label: 'fastify', file: 'fastify.js', args: [] },
-  { id: 'bare', label: 'node:http', routedLabel: 'node:http + find-my-way', file: 'bare.js', args: [] },
+  {
+    id: 'bare',
+    label: 'node:http',
+    routedLabel: 'node:http + find-my-way',
+    h2Label: 'node:http2',
+    h2RoutedLabel: 'node:http2 + find-my-way',
+    file: 'bare.js',
+    args: [],
+  },
   { id: 'bare-express', label: 'node:http + Express defaults', file: 'bare-express.js', args: [] },
 ].map((s) => ({ ...s, path: path.join(__dirname, s.file) }))
 
 const serverIds = servers.map((s) => s.id)
+/** The servers run by default over HTTP/2: webfw's own HTTP/2 server, fastify's (`http2: true`) and bare node:http2. */
+const h2ServerIds = ['webfw', 'webfw-v4', 'fastify', 'bare']
 
 function serverById(id) {
   const s = servers.find((x) => x.id === id)
@@ -27,4 +37,4 @@ function serverById(id) {
   return s
 }
 
-module.exports = { servers, serverIds, serverById }
+module.exports = { servers, serverIds, serverById, h2ServerIds }

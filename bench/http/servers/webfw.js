@@ -6,7 +6,7 @@
 // parser may come from the `cookie-parser` package, which webfw supports.
 'use strict'
 
-const { serve, need, requireFeature, nullStream, note, envList } = require('./harness')
+const { serve, need, requireFeature, nullStream, note, envList, protocol, tlsOptions } = require('./harness')
 const { expressApiScenarios } = require('./express-api')
 const github = require('../../fixtures/github-routes')
 const payloads = require('../../fixtures/payloads')
@@ -19,7 +19,11 @@ const webfw = require(major === 4 ? 'webfw/v4' : major === 3 ? 'webfw/v3' : 'web
 // (Express 3's), which JSON.stringify writes as []: the answer copies them.
 const paramsOf = major === 3 ? (params) => ({ ...params }) : (params) => params
 
-const listen = (app) => app.listen(0, '127.0.0.1')
+// Over HTTP/2 (BENCH_PROTOCOL h2c or h2), the app's own HTTP/2 server.
+const listen =
+  protocol === 'http1'
+    ? (app) => app.listen(0, '127.0.0.1')
+    : (app) => app.listen({ http2: true, port: 0, host: '127.0.0.1', ...(protocol === 'h2' ? tlsOptions() : {}) })
 
 // BENCH_DISABLE (settings separated by `+` or `,`, e.g. `etag+x-powered-by`)
 // turns Express's defaults off with app.disable, to price them (docs/perf.md).

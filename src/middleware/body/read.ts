@@ -175,6 +175,12 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
 
   function onEnd(): void {
     if (settled) return
+    // An HTTP/2 stream reset mid-body is ended too (node:http2 ends the
+    // request when its stream closes): what arrived is not the whole body.
+    if (req.aborted) {
+      fail(abortedError(received, expected))
+      return
+    }
     if (expected !== undefined && received !== expected) {
       fail(sizeMismatch(received, expected))
       return
@@ -206,8 +212,9 @@ export function readBody(req: IncomingMessage, limit: number, inflate: boolean, 
   function onClose(): void {
     // The request closing before all of it arrived means the client went
     // away mid-body. (A complete request may close while a decompressor is
-    // still flushing its last bytes: that is not an abort.)
-    if (!req.complete) fail(abortedError(received, expected))
+    // still flushing its last bytes: that is not an abort.) An HTTP/2
+    // request reset by the client counts as `complete`, but is `aborted`.
+    if (!req.complete || req.aborted) fail(abortedError(received, expected))
   }
 
   source.on('data', onData)
