@@ -24,11 +24,12 @@ const spec = {
   out: { type: 'string', default: path.join(root, 'docs', 'perf.md'), help: 'the report to write' },
 }
 
-function readAll(dir, kind) {
+/** The result files named `<prefix>-*.json` whose `kind` is `kind` (the prefix by default). */
+function readAll(dir, prefix, kind = prefix) {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
-    .filter((f) => f.startsWith(kind + '-') && f.endsWith('.json'))
+    .filter((f) => f.startsWith(prefix + '-') && f.endsWith('.json'))
     .sort()
     .map((f) => ({ file: f, data: JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) }))
     .filter((r) => r.data.kind === kind)
@@ -38,8 +39,9 @@ function httpSection(r, chartFile) {
   const d = r.data
   const m = d.meta
   const o = m.options
+  const h2 = o.protocol !== undefined && o.protocol !== 'http1'
   const lines = [
-    `### End-to-end on Node ${m.node}`,
+    `### End-to-end${h2 ? ` over HTTP/2 (${o.protocol}, h2load)` : ''} on Node ${m.node}`,
     '',
     `Run of ${m.date.replace('T', ' ').slice(0, 16)} UTC, commit \`${m.commit}\`; ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}. ` +
       `Servers on CPU ${o.serverCpu ?? '(unpinned)'}, ${o.loadGenerator} on CPU ${o.loadCpu ?? '(unpinned)'}; ` +
@@ -63,14 +65,18 @@ function httpSection(r, chartFile) {
     '',
     table.efficiencyTable(d),
     '',
-    'Latency, median over rounds of each run\'s p50 / p99, in ms:',
-    '',
-    table.latencyTable(d),
-    '',
-    'Issue 8\'s targets against this run:',
-    '',
-    table.targetsTable(d),
-    '',
+    ...(h2
+      ? ['h2load reports no percentiles; the results file has each run\'s mean and maximum latency.', '']
+      : [
+          'Latency, median over rounds of each run\'s p50 / p99, in ms:',
+          '',
+          table.latencyTable(d),
+          '',
+          'The current targets (issues #21 and #24) against this run:',
+          '',
+          table.targetsTable(d),
+          '',
+        ]),
   ]
   const remarks = table.remarks(d)
   if (remarks) lines.push('Remarks:', '', remarks, '')
@@ -129,6 +135,12 @@ function generated(dir, outDir) {
   parts.push(methodSection(https, micros, memories))
   for (const r of https) {
     const chart = r.file.replace(/\.json$/, '.svg').replace(/^http-/, 'perf-http-')
+    fs.writeFileSync(path.join(outDir, chart), barChart(r.data, 'rps'))
+    fs.writeFileSync(path.join(outDir, chart.replace(/\.svg$/, '-cpu.svg')), barChart(r.data, 'cpu'))
+    parts.push(httpSection(r, chart))
+  }
+  for (const r of readAll(dir, 'http2-h2c', 'http').concat(readAll(dir, 'http2-h2', 'http'))) {
+    const chart = r.file.replace(/\.json$/, '.svg').replace(/^http2-/, 'perf-http2-')
     fs.writeFileSync(path.join(outDir, chart), barChart(r.data, 'rps'))
     fs.writeFileSync(path.join(outDir, chart.replace(/\.svg$/, '-cpu.svg')), barChart(r.data, 'cpu'))
     parts.push(httpSection(r, chart))
