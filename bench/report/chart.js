@@ -34,6 +34,33 @@ function niceStep(max, count) {
   return 10 * mag
 }
 
+/** The opening of an SVG document of the given size, with a white background. */
+function svgStart(width, height) {
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11">`,
+    `<rect width="100%" height="100%" fill="#ffffff"/>`,
+  ]
+}
+
+/** One coloured square and label per server, in a row starting at (`left`, `top`). */
+function legend(out, ids, labels, color, left, top) {
+  let lx = left
+  ids.forEach((id, i) => {
+    out.push(`<rect x="${lx}" y="${top}" width="10" height="10" fill="${color(id, i)}"/>`)
+    out.push(`<text x="${lx + 14}" y="${top + 9}">${esc(labels[id])}</text>`)
+    lx += 22 + labels[id].length * 6.2
+  })
+}
+
+/** Horizontal grid lines with their values, from 0 to `axisMax` by `step`, between x = `left` and `right`. */
+function valueGrid(out, { left, right, axisMax, step, y }) {
+  for (let v = 0; v <= axisMax + 1e-9; v += step) {
+    const yy = y(v).toFixed(1)
+    out.push(`<line x1="${left}" x2="${right}" y1="${yy}" y2="${yy}" stroke="${v === 0 ? '#333' : '#e3e3e3'}" stroke-width="1"/>`)
+    out.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" fill="#555">${short(v)}</text>`)
+  }
+}
+
 const METRICS = {
   rps: { field: 'medianRps', rel: 'ratioToBare', unit: 'req/s', title: (m) => `Requests per second, median of ${m.options.rounds} rounds (higher is better)` },
   cpu: {
@@ -81,27 +108,14 @@ function barChart(results, metric = 'rps') {
 
   const m = results.meta
   const out = []
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11">`)
-  out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`)
+  out.push(...svgStart(width, height))
   out.push(`<text x="${left}" y="20" font-size="14" font-weight="600">${esc(M.title(m))}</text>`)
   out.push(`<text x="${left}" y="36" fill="#555">${esc(`Node ${m.node} · ${m.cpu} · ${m.date.slice(0, 10)} · commit ${m.commit}`)}</text>`)
   const pinning = m.options.serverCpu != null ? 'server pinned to one CPU, autocannon to another' : 'server and autocannon unpinned'
   out.push(`<text x="${left}" y="50" fill="#555">${esc(`${pinning} · ${m.options.connections} connections · ${m.options.duration} s per run`)}</text>`)
 
-  // Legend
-  let lx = left
-  serverIds.forEach((id, i) => {
-    out.push(`<rect x="${lx}" y="62" width="10" height="10" fill="${color(id, i)}"/>`)
-    out.push(`<text x="${lx + 14}" y="71">${esc(labels[id])}</text>`)
-    lx += 22 + labels[id].length * 6.2
-  })
-
-  // Axis and grid
-  for (let v = 0; v <= axisMax + 1e-9; v += step) {
-    const yy = y(v).toFixed(1)
-    out.push(`<line x1="${left}" x2="${width - 10}" y1="${yy}" y2="${yy}" stroke="${v === 0 ? '#333' : '#e3e3e3'}" stroke-width="1"/>`)
-    out.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" fill="#555">${short(v)}</text>`)
-  }
+  legend(out, serverIds, labels, color, left, 62)
+  valueGrid(out, { left, right: width - 10, axisMax, step, y })
 
   scenarios.forEach((name, g) => {
     const gx = left + 12 + g * (groupW + groupGap)
@@ -162,21 +176,11 @@ function lineChart(results, value, title) {
   const y = (v) => top + plotH - (v / axisMax) * plotH
   const m = results.meta
   const out = []
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, -apple-system, Segoe UI, Helvetica, Arial, sans-serif" font-size="11">`)
-  out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`)
+  out.push(...svgStart(width, height))
   out.push(`<text x="${left}" y="20" font-size="14" font-weight="600">${esc(title)}</text>`)
   out.push(`<text x="${left}" y="36" fill="#555">${esc(`${m.options.scenario} · Node ${m.node} · ${m.cpu} · ${m.date.slice(0, 10)} · commit ${m.commit}`)}</text>`)
-  let lx = left
-  ids.forEach((id, i) => {
-    out.push(`<rect x="${lx}" y="50" width="10" height="10" fill="${color(id, i)}"/>`)
-    out.push(`<text x="${lx + 14}" y="59">${esc(labels[id])}</text>`)
-    lx += 22 + labels[id].length * 6.2
-  })
-  for (let v = 0; v <= axisMax + 1e-9; v += step) {
-    const yy = y(v).toFixed(1)
-    out.push(`<line x1="${left}" x2="${left + plotW}" y1="${yy}" y2="${yy}" stroke="${v === 0 ? '#333' : '#e3e3e3'}" stroke-width="1"/>`)
-    out.push(`<text x="${left - 6}" y="${(y(v) + 4).toFixed(1)}" text-anchor="end" fill="#555">${short(v)}</text>`)
-  }
+  legend(out, ids, labels, color, left, 50)
+  valueGrid(out, { left, right: left + plotW, axisMax, step, y })
   levels.forEach((c, i) => out.push(`<text x="${x(i)}" y="${top + plotH + 16}" text-anchor="middle" fill="#333">${esc(c)}</text>`))
   out.push(`<text x="${left + plotW / 2}" y="${top + plotH + 34}" text-anchor="middle" fill="#555">concurrent connections</text>`)
   ids.forEach((id, i) => {
