@@ -4,19 +4,12 @@
 'use strict'
 
 const { formatInt } = require('../lib/stats')
-
-function serverRows(results) {
-  const rows = []
-  for (const level of Object.values(results.levels)) {
-    for (const [id, e] of Object.entries(level.servers)) if (!rows.some((r) => r.id === id)) rows.push({ id, label: e.label })
-  }
-  return rows
-}
+const { serversOf } = require('./table')
 
 function grid(results, title, value) {
   const levels = Object.keys(results.levels)
   const lines = [`| ${title} | ${levels.map((c) => `${c} conn`).join(' | ')} |`, `|---|${levels.map(() => '---:').join('|')}|`]
-  for (const row of serverRows(results)) {
+  for (const row of serversOf(results.levels)) {
     const cells = levels.map((c) => {
       const e = results.levels[c].servers[row.id]
       if (!e || e.status !== 'ok' || !e.runsUsed) return e && e.status !== 'pending' ? e.status : '–'

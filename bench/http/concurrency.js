@@ -9,12 +9,10 @@
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
-const { machineInfo } = require('../lib/machine')
-const { assertBuilt, resultPath, saveResults } = require('../lib/results')
-const { pinSelf, hasTaskset } = require('../lib/pin')
+const { resultPath, saveResults } = require('../lib/results')
 const { scenarios, scenarioNames } = require('./scenarios')
 const { serverIds, serverById } = require('./servers')
-const { measure, summarise, log } = require('./measure')
+const { prepareRuns, roundOrder, measure, summarise, log } = require('./measure')
 const { concurrencyMarkdown } = require('./concurrency-table')
 
 const spec = {
@@ -39,25 +37,8 @@ async function main() {
   const levels = opts.connections.map(Number)
   if (levels.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--connections takes positive whole numbers, e.g. 1,10,50,200')
   const chosen = opts.servers.map(serverById)
-  assertBuilt()
-
-  const pinnedOk = pinSelf(opts['load-cpu'])
-  if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
-  const meta = machineInfo(opts.node)
-  const options = {
-    scenario: opts.scenario,
-    levels,
-    duration: opts.duration,
-    warmup: opts.warmup,
-    rounds: opts.rounds,
-    pipelining: 1,
-    retries: opts.retries,
-    maxOthers: opts['max-others'],
-    serverCpu: pinnedOk ? opts['server-cpu'] : null,
-    loadCpu: pinnedOk ? opts['load-cpu'] : null,
-    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
-    NODE_ENV: 'production',
-  }
+  const { meta, options: common } = prepareRuns(opts)
+  const options = { scenario: opts.scenario, levels, ...common, pipelining: 1 }
   const out = resultPath(opts.out, 'concurrency', meta)
   const results = { kind: 'concurrency', meta: { ...meta, options }, description: scenarios[opts.scenario].description, levels: {} }
   for (const c of levels) {
@@ -73,8 +54,7 @@ async function main() {
   for (const c of levels) {
     const runOpts = { ...opts, connections: c, pipelining: 1, gc: true }
     for (let round = 1; round <= opts.rounds; round++) {
-      const order = chosen.map((_, i) => chosen[(i + round - 1) % chosen.length])
-      for (const server of order) {
+      for (const server of roundOrder(chosen, round)) {
         done++
         const entry = results.levels[c].servers[server.id]
         const tag = `[${String(done).padStart(String(total).length)}/${total}] ${c} conn · round ${round}/${opts.rounds} · ${server.label.padEnd(9)}`

@@ -1,9 +1,10 @@
-// One measured run of one server in one scenario, shared by \`bench:http\`
-// and \`bench:concurrency\`: start it alone on the server CPU, check its
+// One measured run of one server in one scenario, shared by `bench:http`
+// and `bench:concurrency`: start it alone on the server CPU, check its
 // answers, warm it up, load it with autocannon (h2load over HTTP/2: see
 // ./h2load.js), account for CPU (and, when
 // asked, for the server's garbage collection), retry while other processes
-// disturbed the run; and the medians over rounds.
+// disturbed the run; the medians over rounds; and what both runners do
+// before their first run (pinning, machine facts, the order of a round).
 'use strict'
 
 const { median, ratio, formatInt } = require('../lib/stats')
@@ -12,6 +13,9 @@ const { startServer, queryCpu, queryGc } = require('./process')
 const { machineCpu, cpuShares, exitedChildrenCpu } = require('../lib/cpu')
 const { runLoad } = require('./load')
 const { runH2Load } = require('./h2load')
+const { machineInfo } = require('../lib/machine')
+const { assertBuilt } = require('../lib/results')
+const { pinSelf, hasTaskset } = require('../lib/pin')
 
 const tty = process.stderr.isTTY
 function progress(line) {
@@ -19,6 +23,35 @@ function progress(line) {
 }
 function log(line) {
   process.stderr.write(`${tty ? '\r\x1b[K' : ''}${line}\n`)
+}
+
+/**
+ * Before the first run: refuses to start without a build, pins this process
+ * (the load generator) to --load-cpu, and reads the machine's facts for the
+ * results. Returns them with the run options both runners record.
+ */
+function prepareRuns(opts) {
+  assertBuilt()
+  const pinnedOk = pinSelf(opts['load-cpu'])
+  if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
+  const meta = machineInfo(opts.node)
+  const options = {
+    duration: opts.duration,
+    warmup: opts.warmup,
+    rounds: opts.rounds,
+    retries: opts.retries,
+    maxOthers: opts['max-others'],
+    serverCpu: pinnedOk ? opts['server-cpu'] : null,
+    loadCpu: pinnedOk ? opts['load-cpu'] : null,
+    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    NODE_ENV: 'production',
+  }
+  return { meta, options }
+}
+
+/** The servers in the order they run in `round` (1-based): rotated each round so no server always follows the same one. */
+function roundOrder(servers, round) {
+  return servers.map((_, i) => servers[(i + round - 1) % servers.length])
 }
 
 /** CPU (in cores) that went to neither the server nor the load generator during a run. */
@@ -163,4 +196,4 @@ function gcPer1k(before, after, requests) {
   return { scavenges: per1k('scavenges'), scavengeMs: per1k('scavengeMs'), majors: per1k('majors'), majorMs: per1k('majorMs') }
 }
 
-module.exports = { measure, summarise, log, progress }
+module.exports = { prepareRuns, roundOrder, measure, summarise, log, progress }

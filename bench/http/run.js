@@ -11,12 +11,10 @@
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveNode } = require('../lib/node-binary')
-const { machineInfo } = require('../lib/machine')
-const { assertBuilt, resultPath, saveResults } = require('../lib/results')
-const { pinSelf, hasTaskset } = require('../lib/pin')
+const { resultPath, saveResults } = require('../lib/results')
 const { scenarios, scenarioNames } = require('./scenarios')
 const { serverIds, serverById, h2ServerIds } = require('./servers')
-const { measure, summarise, log } = require('./measure')
+const { prepareRuns, roundOrder, measure, summarise, log } = require('./measure')
 const { h2loadVersion } = require('./h2load')
 const { protocols } = require('./protocol')
 const table = require('./table')
@@ -49,25 +47,14 @@ async function main() {
   const defaultServers = opts.servers.length === serverIds.length && opts.servers.every((id, i) => id === serverIds[i])
   if (h2 && defaultServers) opts.servers = h2ServerIds
   const chosen = opts.servers.map(serverById)
-  assertBuilt()
-
-  const pinnedOk = pinSelf(opts['load-cpu'])
-  if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
-  const meta = machineInfo(opts.node)
+  const { meta, options: common } = prepareRuns(opts)
   const options = {
-    duration: opts.duration,
-    warmup: opts.warmup,
-    rounds: opts.rounds,
+    ...common,
     connections: opts.connections,
     pipelining: opts.pipelining,
-    retries: opts.retries,
-    maxOthers: opts['max-others'],
-    serverCpu: pinnedOk ? opts['server-cpu'] : null,
-    loadCpu: pinnedOk ? opts['load-cpu'] : null,
     protocol: opts.protocol,
     streams: h2 ? opts.streams : undefined,
-    loadGenerator: h2 ? h2loadVersion() : `autocannon ${meta.versions.autocannon} on ${process.version}`,
-    NODE_ENV: 'production',
+    loadGenerator: h2 ? h2loadVersion() : common.loadGenerator,
   }
   const out = resultPath(opts.out, h2 ? `http2-${opts.protocol}` : 'http', meta)
 
@@ -89,9 +76,7 @@ async function main() {
   let done = 0
   for (const name of opts.scenarios) {
     for (let round = 1; round <= opts.rounds; round++) {
-      // Rotate the order each round so no server always follows the same one.
-      const order = chosen.map((_, i) => chosen[(i + round - 1) % chosen.length])
-      for (const server of order) {
+      for (const server of roundOrder(chosen, round)) {
         done++
         const entry = results.scenarios[name].servers[server.id]
         const tag = `[${String(done).padStart(String(total).length)}/${total}] ${name} · round ${round}/${opts.rounds} · ${server.label.padEnd(9)}`

@@ -11,12 +11,17 @@ function labelFor(entry, scenario) {
 }
 
 /** Servers in results order, with their labels. */
-function serverList(results) {
+/** Every server of `groups` (scenarios, or numbers of connections: objects with `servers`), in first-seen order. */
+function serversOf(groups) {
   const seen = new Map()
-  for (const s of Object.values(results.scenarios)) {
-    for (const [id, entry] of Object.entries(s.servers)) if (!seen.has(id)) seen.set(id, entry)
+  for (const g of Object.values(groups)) {
+    for (const [id, entry] of Object.entries(g.servers)) if (!seen.has(id)) seen.set(id, entry)
   }
   return [...seen.entries()].map(([id, entry]) => ({ id, label: entry.label, routedLabel: entry.routedLabel }))
+}
+
+function serverList(results) {
+  return serversOf(results.scenarios)
 }
 
 function cell(entry, value = 'medianRps', rel = 'ratioToBare') {
@@ -201,4 +206,4 @@ function runMarkdown(results) {
   return lines.join('\n')
 }
 
-module.exports = { runMarkdown, requestsTable, efficiencyTable, latencyTable, remarks, targetRows, targetsTable, serverList, labelFor }
+module.exports = { serversOf, runMarkdown, requestsTable, efficiencyTable, latencyTable, remarks, targetRows, targetsTable, serverList, labelFor }

@@ -3,6 +3,8 @@
 // value over each bar and "n/a" where a server could not serve a scenario.
 'use strict'
 
+const { serversOf } = require('../http/table')
+
 const COLORS = {
   webfw: '#1f5fbf',
   'webfw-v4': '#6f9fe6',
@@ -153,14 +155,9 @@ function barChart(results, metric = 'rps') {
  */
 function lineChart(results, value, title) {
   const levels = Object.keys(results.levels)
-  const ids = []
-  const labels = {}
-  for (const l of Object.values(results.levels)) {
-    for (const [id, e] of Object.entries(l.servers)) {
-      if (!ids.includes(id)) ids.push(id)
-      labels[id] = e.label
-    }
-  }
+  const servers = serversOf(results.levels)
+  const ids = servers.map((s) => s.id)
+  const labels = Object.fromEntries(servers.map((s) => [s.id, s.label]))
   const color = (id, i) => COLORS[id] || FALLBACK[i % FALLBACK.length]
   const left = 64
   const top = 80
