@@ -127,6 +127,7 @@ export const profile5: Profile = Object.freeze({
     queryMiddleware: false,
     View,
     listenErrorToCallback: true,
+    plainEngines: false,
     ...routesInRouter,
   }),
   request: Object.freeze({
@@ -208,6 +209,7 @@ export const profile4: Profile = Object.freeze({
     queryMiddleware: true,
     View: View4,
     listenErrorToCallback: false,
+    plainEngines: true,
     ...routesInRouter,
   }),
   request: Object.freeze({
