@@ -127,6 +127,7 @@ export const profile5: Profile = Object.freeze({
     queryMiddleware: false,
     View,
     listenErrorToCallback: true,
+    plainEngines: false,
     ...routesInRouter,
   }),
   request: Object.freeze({
@@ -208,6 +209,7 @@ export const profile4: Profile = Object.freeze({
     queryMiddleware: true,
     View: View4,
     listenErrorToCallback: false,
+    plainEngines: true,
     ...routesInRouter,
   }),
   request: Object.freeze({
@@ -221,7 +223,7 @@ export const profile4: Profile = Object.freeze({
   } as const),
   response: Object.freeze({
     legacyArguments: true,
-    keepContentLength: true,
+    keepContentLength: false,
     lenientStatus: true,
     back: true,
     redirectUrlFirst: true,
@@ -275,7 +277,7 @@ export const profile4: Profile = Object.freeze({
  * mount path, `json spaces` by env; `req.host` without the port, Express 3's
  * negotiation and `req.accepted*`, `req.auth`, `req.files`; `res.charset`
  * with Connect's setHeader, Express 3's `res.location` and redirect bodies,
- * MD5 ETags, mime 1 types as given; Connect 2's body-parser defaults; and
+ * MD5 ETags, mime 1 types as given, a Content-Length the app set kept by `res.send`; Connect 2's body-parser defaults; and
  * the bundled Connect middleware (middleware/bundled). The modules only
  * 3.x uses are loaded when its factory is made (the loaders above).
  */
@@ -308,6 +310,7 @@ export const profile3: Profile = Object.freeze({
   } as const),
   response: Object.freeze({
     ...profile4.response,
+    keepContentLength: true,
     redirectHtml: 'link',
     location: 'resolved',
     connectHeaders: true,

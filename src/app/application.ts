@@ -125,7 +125,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
 
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
-    this.engines = Object.create(null)
+    this.engines = style.plainEngines ? {} : Object.create(null)
     this.settings = style.plainSettings ? {} : Object.create(null)
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()

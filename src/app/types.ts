@@ -65,6 +65,8 @@ export interface AppStyle {
   readonly jsonSpacesByEnv: ReadonlyMap<string, number> | null
   /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x, 4.x) or is a plain object (3.x). */
   readonly plainSettings: boolean
+  /** `app.engines` has no prototype (5.x) or is a plain object (4.x, 3.x), as in Express of each version. */
+  readonly plainEngines: boolean
 }
 
 export interface AppInternal extends EventEmitter {

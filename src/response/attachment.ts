@@ -9,8 +9,6 @@ import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import type { ResponseInternal } from './internal'
 
-const CR_OR_LF = /[\r\n]/
-
 export function defineAttachmentMembers(proto: object, profile: Profile): void {
   const contentDisposition = profile.response.contentDisposition
   /**
@@ -20,10 +18,9 @@ export function defineAttachmentMembers(proto: object, profile: Profile): void {
    * @example res.attachment('reports/2024 Q1.pdf') // attachment; filename="2024 Q1.pdf", application/pdf
    */
   defineMethod(proto, 'attachment', function attachment(this: ResponseInternal, filename?: string) {
+    // A CR or LF in the name cannot split the header: content-disposition
+    // writes it as "?" in `filename` and percent-encoded in `filename*`.
     const name = filename !== undefined ? basename(filename) : undefined
-    // content-disposition would percent-encode these; a file name with a line
-    // break is a bug or an attack, so it is refused like any header value.
-    if (name && CR_OR_LF.test(name)) throw new TypeError('Attachment file name must not contain CR or LF characters')
     if (name) this.type(extname(name))
     this.set('Content-Disposition', contentDisposition(name))
     return this

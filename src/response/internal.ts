@@ -17,7 +17,7 @@ export interface ResponseStyle {
    * and `(status, body)` / `(body, status)` for `res.json` and `res.jsonp`.
    */
   readonly legacyArguments: boolean
-  /** `res.send` leaves a Content-Length that is already set (4.x). */
+  /** `res.send` leaves a Content-Length that is already set (3.x; 5.x and 4.x replace it, as Express 4 does since 4.7.0). */
   readonly keepContentLength: boolean
   /**
    * `res.status` (and `sendStatus`, `redirect`) store any code and leave the

@@ -95,11 +95,17 @@ export function defineSendMembers(proto: object, profile: Profile): void {
         encoding = undefined
         len = chunk.length
       }
-      // Content-Length and Transfer-Encoding cannot be sent together; 4.x
+      // Content-Length and Transfer-Encoding cannot be sent together; 3.x
       // keeps a Content-Length the application set.
       const chunked = readHeader(res, 'transfer-encoding', 'Transfer-Encoding')
       if (!chunked && !(keepContentLength && readHeader(res, 'content-length', 'Content-Length') !== undefined)) {
         putHeader(res, 'content-length', 'Content-Length', String(len))
+      } else if (res.headersSent) {
+        // A body after the head is out (a second send): setHeader throws
+        // ERR_HTTP_HEADERS_SENT, which reaches next(err) as in Express.
+        // Ending the response again would emit an unhandled 'error' (write
+        // after end) and stop the process.
+        res.setHeader('Content-Length', String(len))
       }
     }
 

@@ -7,7 +7,6 @@
  * the working directory or to `root`).
  */
 import path from 'node:path'
-import { getSystemErrorMap } from 'node:util'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
@@ -24,32 +23,18 @@ export interface TransferOptions extends FileOptions {
 
 type Callback = (err?: FileError) => void
 
+// Failed filesystem calls keep Node's message, path included, as Express's
+// sendFile, download and sendfile give it (apps match on it).
 function transferHooks(headers: TransferOptions['headers']): SendHooks {
-  if (!headers || typeof headers !== 'object') return { socketErrors: true }
+  if (!headers || typeof headers !== 'object') return { socketErrors: true, nodeMessages: true }
   return {
     socketErrors: true,
+    nodeMessages: true,
     onHeaders(res) {
       for (const name of Object.keys(headers)) res.setHeader(name, headers[name])
     },
   }
 }
-
-/**
- * The message Node gives a system error ("ENOENT: no such file or directory,
- * stat") without the path it appends: what `res.sendfile` callbacks received
- * in Express 4, minus the file's location.
- */
-function systemMessage(err: FileError): FileError {
-  const errno = (err as { errno?: unknown }).errno
-  const entry = typeof errno === 'number' ? getSystemErrorMap().get(errno) : undefined
-  if (entry !== undefined && typeof err.syscall === 'string') {
-    err.message = `${entry[0]}: ${entry[1]}, ${err.syscall}`
-    err.stack = `${err.name}: ${err.message}`
-  }
-  return err
-}
-
-const same = (err: FileError) => err
 
 /** `(options, callback)` or `(callback)`: the file-transfer methods' optional arguments. */
 function optionsAndCallback(options: unknown, callback: unknown): { opts: TransferOptions; done: Callback | undefined } {
@@ -67,7 +52,6 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     target: FileTarget | FileError,
     opts: TransferOptions,
     done: Callback | undefined,
-    mapError: (err: FileError) => FileError,
   ): void {
     const sendOptions = normalizeSendOptions(opts, 'ignore', fileType)
     // 5.x: the app's `etag` setting decides, whatever the options say (as in
@@ -77,7 +61,6 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     const next = req.next
 
     function finished(err: FileError | undefined): void {
-      if (err !== undefined) err = mapError(err)
       if (done) {
         done(err)
         return
@@ -109,7 +92,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     if (root === undefined && !path.isAbsolute(file)) {
       throw new TypeError('path must be absolute or specify root to res.sendFile')
     }
-    transfer(this, fileTarget(file, root), opts, done, same)
+    transfer(this, fileTarget(file, root), opts, done)
   }
   defineMethod(proto, 'sendFile', sendFile)
 
@@ -132,7 +115,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
       } catch {
         target = fileError(400)
       }
-      transfer(this, target, opts, done, systemMessage)
+      transfer(this, target, opts, done)
     })
   }
 

@@ -1,11 +1,25 @@
 /**
  * res.attachment: Content-Disposition "attachment", with the file name and
- * its Content-Type.
+ * its Content-Type; a CR or LF in the name is encoded, as Express 5 and 4 do.
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
 import { call } from '../helpers/call'
-import { type Any, webfw } from '../helpers/webfw'
+import { type Any, webfw, webfw3, webfw4 } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const realExpress5: Any = require('express')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const realExpress4: Any = require('express4')
+
+/** An app whose every request gets `res.attachment(filename)` and a body, errors answered as 500. */
+function sendsAttachment(factory: Any, filename: string): Any {
+  const app = factory()
+  app.set('env', 'test')
+  app.get('/', (_req: Any, res: Any) => res.attachment(filename).send('sent'))
+  app.use((err: Error, _req: Any, res: Any, _next: Any) => res.status(500).send(err.message))
+  return app
+}
 
 async function attach(...args: unknown[]) {
   const app = webfw()
@@ -59,10 +73,29 @@ describe('res.attachment', () => {
     assert.equal(headers['content-type'], undefined)
   })
 
-  it('throws on a CR or LF in the name and sets nothing', async () => {
-    const headers = await attach('report.pdf\r\nSet-Cookie: x=1')
-    assert.equal(headers['x-error'], 'TypeError')
-    assert.equal(headers['content-disposition'], undefined)
-    assert.equal(headers['set-cookie'], undefined)
+  it('encodes a CR or LF in the name instead of failing, as Express 5 does (no header is split)', async () => {
+    const served = await call(sendsAttachment(webfw, 'tes\nt.png'))
+    assert.deepEqual(
+      [served.status, served.headers['content-disposition'], served.headers['content-type']],
+      [200, "attachment; filename=\"tes?t.png\"; filename*=UTF-8''tes%0At.png", 'image/png; charset=utf-8'],
+    )
+    const express5 = await call(sendsAttachment(realExpress5, 'tes\nt.png'))
+    assert.equal(served.headers['content-disposition'], express5.headers['content-disposition'])
+    const injected = await attach('report.pdf\r\nSet-Cookie: x=1')
+    assert.equal(
+      injected['content-disposition'],
+      "attachment; filename=\"report.pdf??Set-Cookie: x=1\"; filename*=UTF-8''report.pdf%0D%0ASet-Cookie%3A%20x%3D1",
+    )
+    assert.equal(injected['set-cookie'], undefined)
+  })
+})
+
+describe('res.attachment (4.x, 3.x)', () => {
+  it('answers 200 with a CR or LF in the name encoded, always quoted, as Express 4 does', async () => {
+    const expected = "attachment; filename=\"tes?t.png\"; filename*=UTF-8''tes%0At.png"
+    for (const [name, factory] of [['webfw/v4', webfw4], ['webfw/v3', webfw3], ['express 4', realExpress4]] as const) {
+      const res = await call(sendsAttachment(factory, 'tes\nt.png'))
+      assert.deepEqual([name, res.status, res.headers['content-disposition'], res.body], [name, 200, expected, 'sent'])
+    }
   })
 })

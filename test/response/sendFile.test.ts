@@ -12,6 +12,9 @@ import { abortUpload, send, type Reply } from '../helpers/client'
 import { makeTree, SECRET, type Tree } from '../helpers/files'
 import { webfw, type Any } from '../helpers/webfw'
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const realExpress5: Any = require('express')
+
 let tree: Tree
 before(() => {
   tree = makeTree()
@@ -97,11 +100,18 @@ describe('res.sendFile(): transfer', () => {
     assert.equal((await get(noEtag)).headers.etag, undefined)
   })
 
-  test('a missing file is a 404 passed to next(err), with no path in it', async () => {
-    const r = await get(fileApp(file('does-not-exist')))
-    assert.equal(r.status, 404)
-    assert.equal(r.json().code, 'ENOENT')
-    assert.ok(!r.text.includes(tree.base))
+  test('a missing file is a 404 passed to next(err), with Node\'s message naming the path, as Express 5', async () => {
+    const missing = file('does-not-exist')
+    const r = await get(fileApp(missing))
+    const message = `ENOENT: no such file or directory, stat '${missing}'`
+    assert.deepEqual([r.status, r.json().code, r.json().message], [404, 'ENOENT', message])
+    // The stack is that one line: no frames.
+    assert.equal(r.json().stack, `NotFoundError: ${message}`)
+    const reference = realExpress5()
+    reference.get('/', (_req: Any, res: Any) => res.sendFile(missing))
+    reference.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status).json({ code: err.code, message: err.message }))
+    const real = await get(reference)
+    assert.deepEqual([real.status, real.json()], [404, { code: 'ENOENT', message }])
   })
 
   test('a directory calls next() without an error', async () => {

@@ -1,17 +1,19 @@
 /**
  * The 4.x application: `app._router` and `app.lazyrouter()` with Express 4's
  * two built-in layers, no `app.router` (reading it throws), `app.del`, the
- * removed 3.x middleware names, `webfw.query()`, and the request preparation
- * done by the `expressInit` layer.
+ * removed 3.x middleware names, `webfw.query()`, the request preparation
+ * done by the `expressInit` layer, and `app.engines` as a plain object.
  */
 import assert from 'node:assert/strict'
 import net from 'node:net'
 import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
-import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express4: Any = require('express4')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express5: Any = require('express')
 
 describe('app._router (4.x)', () => {
   test('is undefined until something is registered, as in Express 4', () => {
@@ -221,5 +223,46 @@ describe('router.handle wrappers (4.x)', () => {
     }
     assert.equal((await call(app, '/')).body, 'ok')
     assert.deepEqual(seen, ['/'])
+  })
+})
+
+describe('app.engines (4.x)', () => {
+  // What a handler sees of app.engines: own entries answer hasOwnProperty,
+  // and a mounted app's engines inherit its parent's.
+  function enginesApp(factory: Any): Any {
+    const app = factory()
+    const sub = factory()
+    app.engine('tpl', (_file: string, _opts: unknown, done: (err: null, html: string) => void) => done(null, ''))
+    const describeEngines = (req: Any, res: Any) => {
+      const engines = req.app.engines
+      res.json({
+        plain: Object.getPrototypeOf(engines) === Object.prototype,
+        own: typeof engines.hasOwnProperty === 'function' ? engines.hasOwnProperty('.tpl') : 'no hasOwnProperty',
+        inherited: typeof engines['.tpl'] === 'function',
+      })
+    }
+    sub.get('/', describeEngines)
+    app.use('/sub', sub)
+    app.get('/', describeEngines)
+    return app
+  }
+
+  test('is a plain object with hasOwnProperty, as in Express 4 (and 3.x); 5.x keeps a null prototype, as Express 5', async () => {
+    const cases = [
+      ['webfw/v4', webfw4, true],
+      ['webfw/v3', webfw3, true],
+      ['express 4', express4, true],
+      ['webfw', webfw, false],
+      ['express 5', express5, false],
+    ] as const
+    for (const [name, factory, plain] of cases) {
+      const top = await call(enginesApp(factory), '/')
+      assert.deepEqual([name, JSON.parse(top.body)], [name, { plain, own: plain ? true : 'no hasOwnProperty', inherited: true }])
+      const mounted = await call(enginesApp(factory), '/sub')
+      assert.deepEqual(
+        [name, JSON.parse(mounted.body)],
+        [name, { plain: false, own: plain ? false : 'no hasOwnProperty', inherited: true }],
+      )
+    }
   })
 })

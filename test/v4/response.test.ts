@@ -1,6 +1,6 @@
 /**
  * The 4.x response: the deprecated argument forms of res.send, res.json,
- * res.jsonp and res.redirect; the Content-Length rule of res.send; lenient
+ * res.jsonp and res.redirect; res.send replacing a set Content-Length; lenient
  * res.status; "back"; the one-paragraph redirect body; Express 4's type
  * table and charset rule; always-quoted file names; res.clearCookie with
  * expires/maxAge; res.vary() without a field.
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { call, rawHttp } from '../helpers/call'
-import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
 
 function handler(factory: Any, fn: (req: Any, res: Any) => void): Any {
   const app = factory()
@@ -41,14 +41,17 @@ describe('res.send (4.x)', () => {
     assert.deepEqual([res.status, res.body, res.headers['content-type']], [200, '0.123', 'application/json; charset=utf-8'])
   })
 
-  test('keeps a Content-Length the application set (5.x replaces it)', async () => {
+  test('replaces a Content-Length the application set, as 5.x (3.x keeps it)', async () => {
     const set = (_req: Any, r: Any) => {
-      r.set('Content-Length', '3')
-      r.send('hello')
+      r.setHeader('Content-Length', 3)
+      r.send('hello world')
     }
     const request = 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'
-    assert.match(await rawHttp(on4(set), request), /\r\nContent-Length: 3\r\n/i)
-    assert.match(await rawHttp(on5(set), request), /\r\nContent-Length: 5\r\n/i)
+    const four = await rawHttp(on4(set), request)
+    assert.match(four, /\r\nContent-Length: 11\r\n/i)
+    assert.match(four, /\r\n\r\nhello world$/)
+    assert.match(await rawHttp(on5(set), request), /\r\nContent-Length: 11\r\n/i)
+    assert.match(await rawHttp(handler(webfw3, set), request), /\r\nContent-Length: 3\r\n/i)
   })
 
   test('sets Content-Length when none was set', async () => {

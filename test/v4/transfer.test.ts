@@ -2,14 +2,18 @@
  * File transfer in 4.x: the deprecated `res.sendfile` (URL-style path,
  * relative to the working directory or `root`), `res.sendFile` ETags from the
  * `etag` option, Express 4's Content-Type ("charset=UTF-8") and always-quoted
- * Content-Disposition file names.
+ * Content-Disposition file names, and Node's message (with the path) for a
+ * missing file.
  */
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import { after, describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { makeTree } from '../helpers/files'
-import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
 
 const tree = makeTree()
 // sendfile paths are relative to the working directory (and may not go up
@@ -56,10 +60,15 @@ describe('res.sendfile (4.x)', () => {
     assert.equal((await call(app4((_req, res) => res.sendfile(path.join(relRoot, 'dir'))))).status, 404)
   })
 
-  test('the callback gets the system error as Node words it, without the path', async () => {
-    const app = app4((_req, res) => res.sendfile(path.join(relRoot, 'nope.txt'), (err: Any) => res.send(`${err.status} ${err.code} ${err.message}`)))
+  test('the callback gets the system error as Node words it, with the path, as Express 4', async () => {
+    const report = (res: Any) => (err: Any) => res.send(`${err.status} ${err.code} ${err.message}`)
+    const app = app4((_req, res) => res.sendfile(path.join(relRoot, 'nope.txt'), report(res)))
     const res = await call(app)
-    assert.equal(res.body, '404 ENOENT ENOENT: no such file or directory, stat')
+    const missing = path.join(process.cwd(), relRoot, 'nope.txt')
+    assert.equal(res.body, `404 ENOENT ENOENT: no such file or directory, stat '${missing}'`)
+    const reference = express4()
+    reference.use((_req: Any, res: Any) => res.sendfile(path.join(relRoot, 'nope.txt'), report(res)))
+    assert.equal((await call(reference)).body, res.body)
   })
 
   test('dotfiles are ignored unless allowed, and options apply', async () => {
@@ -84,6 +93,24 @@ describe('res.sendFile (4.x)', () => {
     const off = app4((_req, res) => res.sendFile(file))
     off.disable('etag')
     assert.match(String((await call(off)).headers.etag), /^W\/"/)
+  })
+
+  test('a missing file: 404 with Node\'s message naming the path, code ENOENT, as Express 4 (and 3.x)', async () => {
+    const missing = path.join(tree.root, 'nope.txt')
+    const report = (_req: Any, res: Any) =>
+      res.sendFile(missing, (err: Any) => res.status(err.status).json({ message: err.message, code: err.code, status: err.status, expose: err.expose }))
+    const expected = { message: `ENOENT: no such file or directory, stat '${missing}'`, code: 'ENOENT', status: 404, expose: false }
+    for (const [name, factory] of [['webfw/v4', webfw4], ['webfw/v3', webfw3], ['express 4', express4]] as const) {
+      const app = factory()
+      app.use(report)
+      const res = await call(app)
+      assert.deepEqual([name, res.status, JSON.parse(res.body)], [name, 404, expected])
+    }
+    // Without a callback the error reaches the error handler, with the same message.
+    const unhandled = webfw4()
+    unhandled.use((_req: Any, res: Any) => res.sendFile(missing))
+    unhandled.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status).send(err.message))
+    assert.equal((await call(unhandled)).body, expected.message)
   })
 
   test('Content-Type as Express 4 writes it', async () => {

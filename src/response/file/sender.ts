@@ -9,7 +9,8 @@
  * so a symbolic link inside the root that points outside it would be served,
  * and its errors carry the file's path. Here the real path is resolved and
  * checked against the real root before the file is opened, the bytes are read
- * from that checked real path, and errors never name a path.
+ * from that checked real path, and errors name no path unless asked to
+ * (`nodeMessages`, for res.sendFile).
  *
  * `done(err, found)` is called exactly once: with no error when the response
  * was completed (file, HEAD, 304, or a response written by `onDirectory`);
@@ -45,6 +46,12 @@ export interface SendHooks {
    * client going away (ECONNABORTED).
    */
   socketErrors?: boolean
+  /**
+   * A failed filesystem call is reported with Node's message, which names
+   * the path ("ENOENT: no such file or directory, stat '/srv/x'"), as
+   * Express's sendFile reports it; otherwise "Not Found (ENOENT)".
+   */
+  nodeMessages?: boolean
 }
 
 export type SendDone = (err: FileError | undefined, found: boolean) => void
@@ -139,8 +146,11 @@ export function sendFileTo(
     })
   }
 
+  const nodeMessages = hooks.nodeMessages === true
+  const systemError = (err: unknown): FileError => fromSystemError(err, nodeMessages)
+
   function asFileError(err: NodeJS.ErrnoException | FileError): FileError {
-    return createError.isHttpError(err) ? err : fromSystemError(err)
+    return createError.isHttpError(err) ? err : systemError(err)
   }
 
   function tryTarget(): void {
@@ -299,7 +309,7 @@ export function sendFileTo(
     const stream = fs.createReadStream(real, { start: offset, end: offset + length - 1 })
     stream.on('error', (err) => {
       stream.destroy()
-      failBeforeBody(fromSystemError(err))
+      failBeforeBody(systemError(err))
     })
     watch(stream)
     stream.pipe(res)
@@ -308,7 +318,7 @@ export function sendFileTo(
   /**
    * The file could not be read after its headers were set: unless the head
    * is already out, the length headers no longer describe the response the
-   * application will send instead (and 4.x's res.send keeps a Content-Length
+   * application will send instead (and 3.x's res.send keeps a Content-Length
    * it finds set).
    */
   function failBeforeBody(err: FileError): void {
@@ -329,7 +339,7 @@ export function sendFileTo(
     watch(undefined)
     fs.open(real, 'r', (openErr, fd) => {
       if (openErr) {
-        failBeforeBody(fromSystemError(openErr))
+        failBeforeBody(systemError(openErr))
         return
       }
       const buf = Buffer.allocUnsafe(length)
@@ -339,7 +349,7 @@ export function sendFileTo(
         if (readErr || bytesRead !== length) {
           // The file shrank since it was stat'ed: the announced length is
           // wrong, so nothing is sent.
-          failBeforeBody(fromSystemError(readErr ?? { code: 'EIO', syscall: 'read' }))
+          failBeforeBody(systemError(readErr ?? { code: 'EIO', syscall: 'read' }))
           return
         }
         res.end(buf)
