@@ -40,7 +40,8 @@ describe('vhost: "*" in a string is matched in one pass', () => {
       assert.equal(hostile.length, 253)
       const { answer, steps } = await routed(port, hostile)
       assert.equal(answer.app, 'fallback')
-      assert.ok(steps <= 2 * (hostile.length + STARS.length), `${steps} comparisons`)
+      // Each character is read once (case folding), and little more is done.
+      assert.ok(steps >= hostile.length && steps <= 2 * (hostile.length + STARS.length), `${steps} comparisons`)
     }))
 
   test('a long name that matches is routed with the same req.vhost, at a cost linear in its length', () =>
@@ -50,7 +51,7 @@ describe('vhost: "*" in a string is matched in one pass', () => {
       const long = await routed(port, name(120))
       assert.equal(long.answer.app, 'stars')
       assert.deepEqual(long.answer.vhost, { host: `${name(120)}:${port}`, hostname: name(120), length: 0 })
-      assert.ok(long.steps <= 2 * (name(120).length + STARS.length), `${long.steps} comparisons`)
+      assert.ok(long.steps >= name(120).length && long.steps <= 2 * (name(120).length + STARS.length), `${long.steps} comparisons`)
       assert.ok(long.steps <= 2.2 * short.steps, `${short.steps} then ${long.steps} comparisons for twice the name`)
     }))
 
