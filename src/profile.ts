@@ -45,6 +45,13 @@ export interface Profile {
   readonly body: BodyStyle
   /** Default of `static({ dotfiles })`. */
   readonly staticDotfiles: 'ignore' | undefined
+  /**
+   * `static` reads the older `hidden` option (deprecated): `true` serves
+   * dotfiles when `dotfiles` is not given (4.x and Connect 2's 3.x).
+   */
+  readonly staticHidden: boolean
+  /** Status of `static`'s redirect of a directory named without its trailing slash. */
+  readonly staticRedirectStatus: 301 | 303
   /** A rejected promise from a handler becomes `next(err)`. */
   readonly catchRejections: boolean
   /**
@@ -117,6 +124,8 @@ export const profile5: Profile = Object.freeze({
   urlencodedExtended: false,
   body: bodyStyle,
   staticDotfiles: 'ignore',
+  staticHidden: false,
+  staticRedirectStatus: 301,
   catchRejections: true,
   appRouterGetter: true,
   app: Object.freeze({
@@ -195,6 +204,8 @@ export const profile4: Profile = Object.freeze({
   urlencodedExtended: true,
   body: bodyStyle,
   staticDotfiles: undefined,
+  staticHidden: true,
+  staticRedirectStatus: 301,
   catchRejections: false,
   appRouterGetter: false,
   app: Object.freeze({
@@ -284,6 +295,8 @@ export const profile4: Profile = Object.freeze({
 export const profile3: Profile = Object.freeze({
   ...profile4,
   major: 3,
+  // Connect 2's static answered "see other" for a directory without its slash.
+  staticRedirectStatus: 303,
   app: Object.freeze({
     ...profile4.app,
     privateRouter: false,

@@ -230,7 +230,11 @@ export interface BundledMiddleware {
     format: typeof reqlog.format
     compile: typeof reqlog.compile
   }
-  methodOverride: (key?: string) => Middleware
+  /** `methods`: the request methods that may be overridden (default: any, as in Connect 2), e.g. `['POST']`. */
+  methodOverride: {
+    (key?: string, options?: { methods?: readonly string[] | null }): Middleware
+    (options: { methods?: readonly string[] | null }): Middleware
+  }
   multipart: (options?: MultipartOptions) => Middleware
   responseTime: (
     options?: number | ResponseTimeOptions | ((req: http.IncomingMessage, res: http.ServerResponse, time: number) => void),

@@ -2,10 +2,12 @@
  * `webfw.static(root, [options])`: serves the files under `root` for GET and
  * HEAD, on the shared file sender (which keeps every file inside the root —
  * see src/response/file/paths.ts). A directory named without its trailing
- * slash is redirected to it (301, host-relative Location, a body that names
- * the escaped target and links nowhere). With `fallthrough` (the default)
- * client errors and missing files call `next()`; without it they call
- * `next(err)`, 404 included.
+ * slash is redirected to it (the profile's status: 301, or 303 in 3.x; a
+ * host-relative Location built from the original URL, a body that names the
+ * escaped target and links nowhere). With `fallthrough` (the default) client
+ * errors and missing files call `next()`; without it they call `next(err)`,
+ * 404 included. Where the profile says so (4.x, 3.x), the older `hidden`
+ * option stands for `dotfiles` when that is not given.
  */
 import type { Stats } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -15,15 +17,18 @@ import escapeHtml from 'escape-html'
 import parseUrl from 'parseurl'
 import type { Profile } from '../profile'
 import { fileError, type FileError } from '../response/file/errors'
-import { normalizeSendOptions, type FileOptions } from '../response/file/options'
+import { normalizeSendOptions, type DotfilesMode, type FileOptions } from '../response/file/options'
 import { RealRoot, urlTarget, type FileTarget } from '../response/file/paths'
 import { sendFileTo, type SendHooks } from '../response/file/sender'
+import { deprecate } from '../util/deprecate'
 
 export type Next = (err?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
 
 export interface StaticOptions extends FileOptions {
   fallthrough?: boolean
+  /** Older form of `dotfiles` (4.x, 3.x): `true` is "allow"; `dotfiles` wins when both are given. */
+  hidden?: boolean
   redirect?: boolean
   setHeaders?: (res: ServerResponse, path: string, stat: Stats) => void
 }
@@ -50,26 +55,46 @@ function trailingSlashLocation(req: IncomingMessage): string {
   return encodeUrl(pathname + (original?.search ?? '')).replace(/\\/g, '%5C')
 }
 
-function redirectToDirectory(req: IncomingMessage, res: ServerResponse, target: FileTarget): FileError | undefined {
-  if (target.trailingSlash) return fileError(404)
+/** The directory hook answering `status` with the trailing-slash Location. */
+function redirectToDirectory(status: number): NonNullable<SendHooks['onDirectory']> {
+  return function redirectToDirectory(req, res, target) {
+    if (target.trailingSlash) return fileError(404)
+    sendDirectoryRedirect(req, res, status)
+    return undefined
+  }
+}
+
+function sendDirectoryRedirect(req: IncomingMessage, res: ServerResponse, status: number): void {
   const location = trailingSlashLocation(req)
   const doc = redirectDocument(location)
-  res.statusCode = 301
+  res.statusCode = status
   res.setHeader('Content-Type', 'text/html; charset=UTF-8')
   res.setHeader('Content-Length', Buffer.byteLength(doc))
   res.setHeader('Content-Security-Policy', "default-src 'none'")
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Location', location)
   res.end(doc)
-  return undefined
 }
 
 function notFoundDirectory(): FileError {
   return fileError(404)
 }
 
+/**
+ * The `dotfiles` default for one `static` call: the version's, unless the
+ * profile reads `hidden` and it is given without `dotfiles`.
+ */
+function dotfilesFor(opts: StaticOptions, profile: Profile): DotfilesMode {
+  const versionDefault = profile.staticDotfiles ?? 'ignore-last'
+  if (!profile.staticHidden || opts.hidden === undefined) return versionDefault
+  const hidden = Boolean(opts.hidden)
+  deprecate(`static({ hidden: ${hidden} }): use dotfiles: '${hidden ? 'allow' : 'ignore'}'`)
+  if (opts.dotfiles !== undefined) return versionDefault
+  return hidden ? 'allow' : versionDefault
+}
+
 export function createStatic(profile: Profile): (root: string, options?: StaticOptions) => Middleware {
-  const dotfilesDefault = profile.staticDotfiles ?? 'ignore-last'
+  const onDirectoryRedirect = redirectToDirectory(profile.staticRedirectStatus)
 
   /**
    * Serves files from `root`.
@@ -86,11 +111,11 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
     if (setHeaders !== undefined && typeof setHeaders !== 'function') {
       throw new TypeError('option setHeaders must be function')
     }
-    const sendOptions = normalizeSendOptions(opts, dotfilesDefault, profile.media.fileType)
+    const sendOptions = normalizeSendOptions(opts, dotfilesFor(opts, profile), profile.media.fileType)
     const realRoot = new RealRoot(path.resolve(root))
     const hooks: SendHooks = {
       onHeaders: setHeaders,
-      onDirectory: opts.redirect !== false ? redirectToDirectory : notFoundDirectory,
+      onDirectory: opts.redirect !== false ? onDirectoryRedirect : notFoundDirectory,
     }
 
     return function serveStatic(req, res, next) {

@@ -46,6 +46,8 @@ describe('Express 3 bundled middleware', () => {
     expect(webfw.favicon()).type.toBe<Middleware>()
     expect(webfw.limit('5mb')).type.toBe<Middleware>()
     expect(webfw.methodOverride('_verb')).type.toBe<Middleware>()
+    expect(webfw.methodOverride('_verb', { methods: ['POST'] })).type.toBe<Middleware>()
+    expect(webfw.methodOverride({ methods: ['POST'] })).type.toBe<Middleware>()
     expect(webfw.multipart({ defer: true })).type.toBe<Middleware>()
     expect(webfw.responseTime({ digits: 0 })).type.toBe<Middleware>()
     expect(webfw.staticCache()).type.toBe<Middleware>()

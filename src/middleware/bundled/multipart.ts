@@ -17,9 +17,10 @@
  *   options apply as given (`maxFields` 1000, `maxFieldsSize` 2 MB,
  *   `encoding`, `uploadDir`);
  * - `defer: true` calls `next()` at once with the multiparty form as
- *   `req.form` (listen to its 'part', 'progress', 'close' events); files are
- *   then not written anywhere, and `req.body`/`req.files` are filled at the
- *   form's 'close';
+ *   `req.form` (listen to its 'part', 'field', 'file', 'progress', 'close'
+ *   events): every part, fields included, reaches 'part' listeners
+ *   (multipart-defer.ts); files are written only when the app listens to
+ *   'file'; `req.body`/`req.files` are filled at the form's 'close';
  * - a malformed body is a 400 passed to `next`, a body over a limit a 413,
  *   after the rest of the request is read off.
  */
@@ -30,6 +31,7 @@ import typeis from 'type-is'
 import { drainRequest } from '../../util/drain'
 import { deprecateBundled } from './deprecation'
 import { parseLimit, refuseDeclaredOverLimit } from './limit'
+import { deliverEveryPart } from './multipart-defer'
 import type { BundledRequest, Middleware, Next } from './types'
 
 export interface MultipartOptions {
@@ -110,6 +112,7 @@ export function createMultipart(options: MultipartOptions = {}): Middleware {
     if (refuseDeclaredOverLimit(req, res, limit, next)) return
 
     const form = new multiparty.Form(formOptions)
+    if (defer) deliverEveryPart(form)
     const fields: Fields = Object.create(null)
     const files: Fields = Object.create(null)
     let failed = false

@@ -7,13 +7,18 @@
  *   older form) an `http.Server`, whose 'request' event then gets the request;
  * - a request whose `Host` (without its port) matches goes to `server`, with
  *   `req.vhost` describing the match (`host`, `hostname`, and the RegExp's
- *   captures as `req.vhost[0]` ...); others go on.
- * Names longer than 253 characters (DNS's limit) match nothing: it bounds the
- * time a pattern with several `*` can take on a hostile Host header.
+ *   captures as `req.vhost[0]` ...; a string's `*` captures nothing, as in
+ *   Connect); others go on.
+ * A string is matched by host-glob.ts, in one pass (Connect's RegExp for it
+ * backtracked: seconds of event loop for a hostile Host and six stars); a
+ * RegExp by the vhost package. Names longer than 253 characters (DNS's
+ * limit) match nothing, which also bounds what an application's RegExp can
+ * cost.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import vhostPackage from 'vhost'
 import { deprecateBundled } from './deprecation'
+import { hostGlob } from './host-glob'
 import type { Middleware, Next } from './types'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, next: Next) => void
@@ -21,19 +26,47 @@ interface Emitter {
   emit(event: string, ...args: unknown[]): boolean
 }
 
+interface VhostRequest extends IncomingMessage {
+  vhost?: Record<string, unknown>
+}
+
 const MAX_HOSTNAME = 253
 
-/** Connect 2's reading of a string pattern: `*` is any run of characters. */
-function hostnamePattern(hostname: string): RegExp {
-  const source = hostname.replace(/[^*\w]/g, '\\$&').replace(/\*/g, '(?:.*?)')
-  return new RegExp('^' + source + '$', 'i')
+/** The host name of the Host header: before its port, the brackets of an IPv6 address kept. */
+function hostnameOf(host: string): string {
+  const portAfter = host[0] === '[' ? host.indexOf(']') + 1 : 0
+  const colon = host.indexOf(':', portAfter)
+  return colon === -1 ? host : host.slice(0, colon)
+}
+
+/** `req.vhost` for a name matched by a string pattern: the vhost package's shape, without captures. */
+function describeMatch(host: string, hostname: string): Record<string, unknown> {
+  const match = Object.create(null) as Record<string, unknown>
+  match.host = host
+  match.hostname = hostname
+  match.length = 0
+  return match
+}
+
+/** A string pattern's middleware, on host-glob.ts. */
+function routeByGlob(pattern: string, handle: Handler): Middleware {
+  const matches = hostGlob(pattern)
+  return function vhost(req, res, next) {
+    const host = req.headers.host
+    const hostname = host ? hostnameOf(host) : ''
+    if (!hostname || hostname.length > MAX_HOSTNAME || !matches(hostname)) {
+      next()
+      return
+    }
+    const request: VhostRequest = req
+    request.vhost = describeMatch(host as string, hostname)
+    handle(req, res, next)
+  }
 }
 
 function hostnameLength(req: IncomingMessage): number {
   const host = req.headers.host
-  if (!host) return 0
-  const end = host[0] === '[' ? host.indexOf(']') + 1 : host.indexOf(':')
-  return end > 0 ? end : host.length
+  return host ? hostnameOf(host).length : 0
 }
 
 /**
@@ -54,8 +87,8 @@ export function vhost(hostname: string | RegExp, server: Handler | Emitter): Mid
   } else {
     throw new TypeError('vhost() requires an app, a (req, res, next) function or an http.Server')
   }
-  const pattern = typeof hostname === 'string' ? hostnamePattern(hostname) : hostname
-  const route = vhostPackage(pattern, handle) as unknown as Middleware
+  if (typeof hostname === 'string') return routeByGlob(hostname, handle)
+  const route = vhostPackage(hostname, handle) as unknown as Middleware
   return function vhost(req, res, next) {
     if (hostnameLength(req) > MAX_HOSTNAME) {
       next()

@@ -161,31 +161,72 @@ describe('multipart', () => {
       assert.equal((await send(port, { headers: MULTIPART, body })).status, 413)
     }))
 
-  test('defer: next() runs at once with req.form; the app reads the parts', () =>
+  /** An app whose route listens to req.form with `listen` and answers what it saw at 'close'. */
+  const deferredApp = (listen: (form: Any, seen: string[]) => void, options: Any = {}) => (a: Any) => {
+    a.use(webfw3.multipart({ defer: true, ...options }))
+    a.post('/', (req: Any, res: Any) => {
+      const seen: string[] = []
+      listen(req.form, seen)
+      req.form.on('error', (err: Any) => res.status(err.status || 500).json({ error: err.message, seen }))
+      req.form.on('close', () => res.json({ seen, files: req.files, body: req.body }))
+    })
+  }
+  const readParts = (form: Any, seen: string[]) =>
+    form.on('part', (part: Any) => {
+      let data = ''
+      part.on('data', (c: Buffer) => (data += c))
+      part.on('end', () => seen.push(`${part.name}:${part.filename ?? '-'}:${data}`))
+    })
+  const noteAndDoc = multipartBody([
+    { name: 'note', value: 'hi' },
+    { name: 'doc', value: 'streamed', filename: 'd.txt' },
+    { name: 'user[name]', value: 'tobi' },
+  ])
+
+  test('defer: next() runs at once with req.form; every part, fields included, reaches the app as a part', () =>
+    serveApp(deferredApp(readParts), async ({ port }) => {
+      const res = await send(port, { headers: MULTIPART, body: noteAndDoc })
+      assert.deepEqual(res.json(), {
+        seen: ['note:-:hi', 'doc:d.txt:streamed', 'user[name]:-:tobi'],
+        files: {},
+        body: { note: 'hi', user: { name: 'tobi' } },
+      })
+    }))
+
+  test("defer: the app's own 'field' listener gets the fields without taking them from 'part'", () =>
     serveApp(
-      (a) => {
-        a.use(webfw3.multipart({ defer: true }))
-        a.post('/', (req: Any, res: Any) => {
-          const seen: string[] = []
-          req.form.on('part', (part: Any) => {
-            let data = ''
-            part.on('data', (c: Buffer) => (data += c))
-            part.on('end', () => seen.push(`${part.name}:${part.filename}:${data}`))
-          })
-          req.form.on('close', () => res.json({ seen, files: req.files, body: req.body }))
-        })
-      },
+      deferredApp((form, seen) => {
+        readParts(form, seen)
+        form.on('field', (name: string, value: string) => seen.push(`field ${name}=${value}`))
+      }),
       async ({ port }) => {
-        const res = await send(port, {
-          headers: MULTIPART,
-          body: multipartBody([
-            { name: 'note', value: 'hi' },
-            { name: 'doc', value: 'streamed', filename: 'd.txt' },
-          ]),
-        })
-        assert.deepEqual(res.json(), { seen: ['doc:d.txt:streamed'], files: {}, body: { note: 'hi' } })
+        const { seen, body } = (await send(port, { headers: MULTIPART, body: noteAndDoc })).json()
+        assert.deepEqual(seen.filter((s: string) => !s.startsWith('field ')), ['note:-:hi', 'doc:d.txt:streamed', 'user[name]:-:tobi'])
+        assert.deepEqual(seen.filter((s: string) => s.startsWith('field ')), ['field note=hi', 'field user[name]=tobi'])
+        assert.deepEqual(body, { note: 'hi', user: { name: 'tobi' } })
       },
     ))
+
+  test("defer: without a 'part' listener the files are skipped and the fields still fill req.body", () =>
+    serveApp(
+      deferredApp(() => {}),
+      async ({ port }) => {
+        assert.deepEqual((await send(port, { headers: MULTIPART, body: noteAndDoc })).json(), {
+          seen: [],
+          files: {},
+          body: { note: 'hi', user: { name: 'tobi' } },
+        })
+      },
+    ))
+
+  test("defer: fields over maxFieldsSize are the form's 413 error, the server keeps serving", () =>
+    serveApp(deferredApp(readParts, { maxFieldsSize: 4 }), async ({ port }) => {
+      const res = await send(port, { headers: MULTIPART, body: multipartBody([{ name: 'big', value: 'x'.repeat(64) }]) })
+      assert.equal(res.status, 413)
+      assert.match(res.json().error, /maxFieldsSize 4 exceeded/)
+      const ok = await send(port, { headers: MULTIPART, body: multipartBody([{ name: 'a', value: 'b' }]) })
+      assert.deepEqual(ok.json().body, { a: 'b' })
+    }))
 })
 
 describe('limit', () => {

@@ -11,10 +11,10 @@ import { serveApp, webfw3 } from './support'
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
-function app(key?: string) {
+function app(key?: Any, options?: Any) {
   return (a: Any) => {
     a.use(webfw3.bodyParser())
-    a.use(webfw3.methodOverride(key))
+    a.use(webfw3.methodOverride(key, options))
     for (const method of ['get', 'post', 'put', 'delete', 'patch']) {
       a[method]('/', (req: Any, res: Any) => res.json({ route: method, method: req.method, originalMethod: req.originalMethod, body: req.body }))
     }
@@ -48,4 +48,22 @@ test('an unknown method is ignored; a custom key names the body field', async ()
     const res = await send(port, { headers: FORM, body: 'verb=put&_method=delete' })
     assert.deepEqual(res.json(), { route: 'put', method: 'PUT', originalMethod: 'POST', body: { _method: 'delete' } })
   })
+})
+
+test('methods: ["POST"] restricts overriding to POST requests: a GET stays a GET', async () => {
+  for (const restricted of [app(undefined, { methods: ['POST'] }), app({ methods: ['post'] }), app('_method', { methods: ['POST'] })]) {
+    await serveApp(restricted, async ({ port }) => {
+      const get = await send(port, { method: 'GET', headers: { 'x-http-method-override': 'DELETE' } })
+      assert.deepEqual([get.json().route, get.json().method], ['get', 'GET'])
+      const post = await send(port, { headers: { ...FORM, 'x-http-method-override': 'DELETE' }, body: 'a=1' })
+      assert.deepEqual([post.json().route, post.json().originalMethod], ['delete', 'POST'])
+      const form = await send(port, { headers: FORM, body: '_method=PUT' })
+      assert.equal(form.json().route, 'put')
+    })
+  }
+})
+
+test('methods must be an array of method names (or null)', () => {
+  assert.throws(() => webfw3.methodOverride('_method', { methods: 'POST' }), TypeError)
+  assert.throws(() => webfw3.methodOverride({ methods: [1] }), TypeError)
 })
