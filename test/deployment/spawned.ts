@@ -138,3 +138,24 @@ export function findProgram(name: string): string | null {
 export function skipWithout(name: string): string | false {
   return findProgram(name) === null ? `${name} is not installed (bash .ci/system-packages.sh installs it)` : false
 }
+
+/**
+ * Whether this host can connect from 127.0.0.2 to 127.0.0.1 (Linux routes all
+ * of 127/8 to the loopback interface; other systems may only have 127.0.0.1).
+ * The tests use it as a second client address, distinct from the proxy's.
+ */
+export async function secondLoopbackAddressWorks(): Promise<boolean> {
+  const probe = net.createServer((socket) => socket.destroy())
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  try {
+    return await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port: (probe.address() as net.AddressInfo).port, host: '127.0.0.1', localAddress: '127.0.0.2' }, () => {
+        socket.destroy()
+        resolve(true)
+      })
+      socket.once('error', () => resolve(false))
+    })
+  } finally {
+    await new Promise((resolve) => probe.close(resolve))
+  }
+}
