@@ -38,8 +38,14 @@ module.exports = createApp
 if (require.main === module) {
   const file = process.env.LOG_FILE || path.join(__dirname, 'access.log')
   const accessLog = fs.createWriteStream(file, { flags: 'a' })
-  const port = Number(process.env.PORT) || 3000
-  createApp({ accessLog }).listen(port, () => {
-    console.log(`logging listening on http://127.0.0.1:${port}; access log: ${file}`)
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+  const server = createApp({ accessLog }).listen(port, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`logging: cannot listen on 127.0.0.1:${port}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`logging listening on http://127.0.0.1:${server.address().port}; access log: ${file}`)
   })
 }

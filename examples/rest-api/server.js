@@ -34,6 +34,14 @@ function createApp(store = createStore()) {
 module.exports = createApp
 
 if (require.main === module) {
-  const port = Number(process.env.PORT) || 3000
-  createApp().listen(port, () => console.log(`rest-api listening on http://127.0.0.1:${port}/api/books`))
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+  const server = createApp().listen(port, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`rest-api: cannot listen on 127.0.0.1:${port}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`rest-api listening on http://127.0.0.1:${server.address().port}/api/books`)
+  })
 }

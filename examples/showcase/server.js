@@ -7,7 +7,7 @@ const webfw = require('webfw')
 const reqlog = require('webfw/reqlog')
 
 const app = webfw()
-const PORT = Number(process.env.PORT) || 3000
+const PORT = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
 
 app.use(reqlog('dev'))
 app.use(webfw.json())
@@ -49,7 +49,15 @@ app.use((err, req, res, next) => {
 })
 
 if (require.main === module) {
-  app.listen(PORT, () => console.log(`webfw showcase listening on http://127.0.0.1:${PORT}`))
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const server = app.listen(PORT, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`showcase: cannot listen on 127.0.0.1:${PORT}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`webfw showcase listening on http://127.0.0.1:${server.address().port}`)
+  })
 }
 
 module.exports = app

@@ -33,6 +33,14 @@ app.use((req, res) => {
 module.exports = app
 
 if (require.main === module) {
-  const port = Number(process.env.PORT) || 3000
-  app.listen(port, () => console.log(`static-files listening on http://127.0.0.1:${port}`))
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+  const server = app.listen(port, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`static-files: cannot listen on 127.0.0.1:${port}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`static-files listening on http://127.0.0.1:${server.address().port}`)
+  })
 }

@@ -29,6 +29,14 @@ function createApp() {
 module.exports = createApp
 
 if (require.main === module) {
-  const port = Number(process.env.PORT) || 3000
-  createApp().listen(port, () => console.log(`sub-app listening on http://127.0.0.1:${port}`))
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
+  const server = createApp().listen(port, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`sub-app: cannot listen on 127.0.0.1:${port}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`sub-app listening on http://127.0.0.1:${server.address().port}`)
+  })
 }

@@ -2,14 +2,14 @@
 // app.locals and res.locals, a rendered 404 and error page, and app.render
 // used to produce text outside a response (an e-mail preview).
 //
-//   npm run build && node examples/views/server.js
+//   npm run build && node examples/views/server.js    # http://127.0.0.1:3000 (PORT to change)
 'use strict'
 
 const path = require('node:path')
 const webfw = require('webfw')
 
 const app = webfw()
-const PORT = Number(process.env.PORT) || 3000
+const PORT = process.env.PORT === undefined ? 3000 : Number(process.env.PORT)
 
 // Templates live next to this file; `view engine` lets routes say 'users'
 // instead of 'users.ejs'. The engine is loaded by extension (require('ejs')).
@@ -67,5 +67,13 @@ app.use((err, req, res, next) => {
 module.exports = app
 
 if (require.main === module) {
-  app.listen(PORT, () => console.log(`views example listening on http://127.0.0.1:${PORT}`))
+  // Loopback only (a reverse proxy serves other machines: docs/deployment.md).
+  // A listen error (port taken) comes to the callback: report it, exit 1.
+  const server = app.listen(PORT, '127.0.0.1', (err) => {
+    if (err) {
+      console.error(`views: cannot listen on 127.0.0.1:${PORT}: ${err.message}`)
+      process.exit(1)
+    }
+    console.log(`views example listening on http://127.0.0.1:${server.address().port}`)
+  })
 }

@@ -4,38 +4,13 @@
  * SIGTERM stops everything. Runs the example as its own process tree.
  */
 import assert from 'node:assert/strict'
-import { spawn, type ChildProcess } from 'node:child_process'
 import http from 'node:http'
 import path from 'node:path'
 import { test } from 'node:test'
 import { packageRoot } from '../helpers/webfw'
+import { Spawned } from '../deployment/spawned'
 
 const SERVER = path.join(packageRoot, 'examples', 'cluster', 'server.js')
-
-/** Collects the primary's output and waits for lines matching a pattern. */
-class Output {
-  text = ''
-  private waiters: { re: RegExp; from: number; resolve: (m: RegExpExecArray) => void }[] = []
-
-  constructor(child: ChildProcess) {
-    child.stdout?.setEncoding('utf8')
-    child.stdout?.on('data', (chunk: string) => {
-      this.text += chunk
-      this.waiters = this.waiters.filter((w) => {
-        const m = w.re.exec(this.text.slice(w.from))
-        if (m) w.resolve(m)
-        return !m
-      })
-    })
-  }
-
-  /** The first match of `re` in output written after offset `from`. */
-  wait(re: RegExp, from = 0): Promise<RegExpExecArray> {
-    const m = re.exec(this.text.slice(from))
-    if (m) return Promise.resolve(m)
-    return new Promise((resolve) => this.waiters.push({ re, from, resolve }))
-  }
-}
 
 function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -72,16 +47,11 @@ async function gone(pid: number): Promise<boolean> {
   return !alive(pid)
 }
 
-test('cluster runs the app on two workers, replaces a dead one, and stops on SIGTERM', async () => {
-  const primary = spawn(process.execPath, [SERVER], {
-    env: { ...process.env, PORT: '0', WORKERS: '2' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  const out = new Output(primary)
-  const exited = new Promise<number | null>((resolve) => primary.once('exit', (code) => resolve(code)))
+test('cluster runs the app on two workers, replaces a dead one, and stops on SIGTERM', { timeout: 180_000 }, async (t) => {
+  const primary = new Spawned(process.execPath, [SERVER], { env: { ...process.env, PORT: '0', WORKERS: '2' }, signal: t.signal })
   const workers = new Set<number>()
   try {
-    const port = Number((await out.wait(/listening on http:\/\/127\.0\.0\.1:(\d+) \(2 workers\)/))[1])
+    const port = Number((await primary.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+) \(2 workers\)/))[1])
 
     const hello = await get(port, '/')
     assert.equal(hello.status, 200)
@@ -90,15 +60,15 @@ test('cluster runs the app on two workers, replaces a dead one, and stops on SIG
     const first = await pids(port, 6)
     for (const pid of first) workers.add(pid)
     assert.equal(first.size, 2, 'both workers answer')
-    assert.ok(!first.has(primary.pid as number), 'the primary does not serve requests')
+    assert.ok(!first.has(primary.child.pid as number), 'the primary does not serve requests')
 
     // Kill one worker: the primary starts another on the same port.
     const [victim] = first
-    const mark = out.text.length
+    const mark = primary.stdout.length
     process.kill(victim, 'SIGKILL')
-    await out.wait(new RegExp(`worker ${victim} died \\(SIGKILL\\); starting a new one`), mark)
-    const diedAt = out.text.indexOf(`worker ${victim} died`, mark)
-    const replacement = Number((await out.wait(/worker (\d+) listening/, diedAt))[1])
+    await primary.waitFor(new RegExp(`worker ${victim} died \\(SIGKILL\\); starting a new one`), { from: mark })
+    const diedAt = primary.stdout.indexOf(`worker ${victim} died`, mark)
+    const replacement = Number((await primary.waitFor(/worker (\d+) listening/, { from: diedAt }))[1])
     workers.add(replacement)
     assert.notEqual(replacement, victim)
 
@@ -107,14 +77,14 @@ test('cluster runs the app on two workers, replaces a dead one, and stops on SIG
     assert.ok(!after.has(victim), 'the dead worker is gone')
     assert.ok(after.has(replacement), 'the new worker answers')
 
-    primary.kill('SIGTERM')
-    assert.equal(await exited, 0)
-    assert.match(out.text, /primary: shutting down/)
+    primary.child.kill('SIGTERM')
+    assert.equal((await primary.exited).code, 0)
+    assert.match(primary.stdout, /primary: shutting down/)
     // Workers exit once the primary has disconnected them (polled: the
     // processes may take a moment to go after the primary has exited).
     for (const pid of workers) assert.ok(await gone(pid), `worker ${pid} stopped`)
   } finally {
-    if (primary.exitCode === null && primary.signalCode === null) primary.kill('SIGKILL')
+    await primary.stop()
     for (const pid of workers) if (alive(pid)) process.kill(pid, 'SIGKILL')
   }
 })
