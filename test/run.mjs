@@ -1,14 +1,23 @@
 // Runs the compiled tests (`.test-build/**/*.test.js`, from `npm run
-// build:test`) with Node's built-in runner, two files at a time. The files
-// are listed one by one because `node --test <directory>` only finds them on
-// Node 18 and 20: from Node 22 on, the arguments are glob patterns and a bare
-// directory is taken for a file that does not exist.
-import { spawnSync } from 'node:child_process'
-import { readdirSync } from 'node:fs'
+// build:test`) with Node's built-in runner, two files at a time, and ends
+// with one line "N passed, M failed" (test/summary-reporter.mjs).
+//
+// The files are listed one by one because from Node 22 on the arguments of
+// `node --test` are glob patterns and a bare directory is taken for a file.
+//
+// Nothing may hang the run: each test has a bound (--test-timeout, a test's
+// own `timeout` option may set a longer one), and the whole run is stopped
+// after WEBFW_TEST_BOUND_S seconds (default 1200), counted as failed.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../.test-build/', import.meta.url))
+const summaryReporter = fileURLToPath(new URL('./summary-reporter.mjs', import.meta.url))
+const perTestMs = 120_000
+const wholeRunS = Number(process.env.WEBFW_TEST_BOUND_S) || 1200
 
 function testFiles(dir) {
   const found = []
@@ -20,10 +29,61 @@ function testFiles(dir) {
   return found.sort()
 }
 
-const files = testFiles(root)
+let files = []
+try {
+  files = testFiles(root)
+} catch {
+  // no build directory: reported below
+}
 if (files.length === 0) {
   console.error(`no compiled tests under ${root}: run \`npm run build:test\` first`)
   process.exit(1)
 }
-const run = spawnSync(process.execPath, ['--test', '--test-concurrency=2', ...files], { stdio: 'inherit' })
-process.exit(run.status ?? 1)
+
+const scratch = mkdtempSync(join(tmpdir(), 'webfw-test-run-'))
+const summaryFile = join(scratch, 'summary.txt')
+const args = [
+  '--test',
+  '--test-concurrency=2',
+  `--test-timeout=${perTestMs}`,
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${summaryReporter}`,
+  `--test-reporter-destination=${summaryFile}`,
+  ...files,
+]
+// Its own process group, so the bound can stop the test files it started too.
+const runner = spawn(process.execPath, args, { stdio: 'inherit', detached: true })
+let overrun = false
+const bound = setTimeout(() => {
+  overrun = true
+  console.error(`\nthe test run took longer than ${wholeRunS} s: stopped`)
+  try {
+    process.kill(-runner.pid, 'SIGKILL')
+  } catch {
+    runner.kill('SIGKILL')
+  }
+}, wholeRunS * 1000)
+const forward = (signal) => () => {
+  try {
+    process.kill(-runner.pid, signal)
+  } catch {
+    // already gone
+  }
+}
+process.on('SIGINT', forward('SIGINT'))
+process.on('SIGTERM', forward('SIGTERM'))
+
+runner.on('close', (code) => {
+  clearTimeout(bound)
+  let summary = ''
+  try {
+    summary = readFileSync(summaryFile, 'utf8')
+  } catch {
+    // the runner was stopped before its reporters finished
+  }
+  rmSync(scratch, { recursive: true, force: true })
+  if (overrun || !summary) summary = `0 passed, 1 failed\n`
+  process.stdout.write(`\n${summary}`)
+  process.exit(overrun ? 1 : (code ?? 1))
+})
