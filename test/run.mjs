@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../.test-build/', import.meta.url))
 const summaryReporter = fileURLToPath(new URL('./summary-reporter.mjs', import.meta.url))
+const expectedWarnings = fileURLToPath(new URL('./expected-warnings.cjs', import.meta.url))
 const perTestMs = 120_000
 const wholeRunS = Number(process.env.WEBFW_TEST_BOUND_S) || 1200
 
@@ -43,6 +44,8 @@ if (files.length === 0) {
 const scratch = mkdtempSync(join(tmpdir(), 'webfw-test-run-'))
 const summaryFile = join(scratch, 'summary.txt')
 const args = [
+  // webfw's own deprecation warnings, raised on purpose by the tests of deprecated APIs, stay off stderr
+  `--require=${expectedWarnings}`,
   '--test',
   '--test-concurrency=2',
   `--test-timeout=${perTestMs}`,
