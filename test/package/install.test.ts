@@ -80,9 +80,9 @@ async function installedPackages(dir: string): Promise<string[]> {
   return found
 }
 
-// Each child serves one request per entry point on 127.0.0.1 and prints what came back.
+// Each child serves one request per entry point on 127.0.0.1 and prints what came back
+// (the same function in the CommonJS and the ES module probe).
 const serveEach = `
-const http = require('node:http')
 async function serve(name, app) {
   const server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -122,17 +122,11 @@ import { json } from 'webfw'
 import { Router } from 'webfw/v4'
 import { urlencoded } from 'webfw/v3'
 const factories = { webfw, 'webfw/v4': webfw4, 'webfw/v3': webfw3 }
+${serveEach}
 for (const [name, factory] of Object.entries(factories)) {
   const app = factory()
   app.get('/', (req, res) => res.send(name))
-  const server = app.listen(0, '127.0.0.1')
-  await new Promise((resolve) => server.once('listening', resolve))
-  try {
-    const res = await fetch('http://127.0.0.1:' + server.address().port + '/')
-    console.log(name + ' ' + res.status + ' ' + (await res.text()))
-  } finally {
-    server.close()
-  }
+  await serve(name, app)
 }
 console.log('named ' + [typeof json, typeof Router, typeof urlencoded, typeof reqlog].join(' '))
 `
