@@ -6,8 +6,11 @@
 // `node --test` are glob patterns and a bare directory is taken for a file.
 //
 // Nothing may hang the run: each test has a bound (--test-timeout, a test's
-// own `timeout` option may set a longer one), and the whole run is stopped
-// after WEBFW_TEST_BOUND_S seconds (default 1200), counted as failed.
+// own `timeout` option may set a longer one; on Node 20 it bounds each file
+// too), a file's process exits when its tests are done even if a failed test
+// left a server open (--test-force-exit: Node 24 waits for it
+// otherwise), and the whole run is stopped after WEBFW_TEST_BOUND_S seconds
+// (default 1200), counted as failed.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,7 +20,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('../.test-build/', import.meta.url))
 const summaryReporter = fileURLToPath(new URL('./summary-reporter.mjs', import.meta.url))
 const expectedWarnings = fileURLToPath(new URL('./expected-warnings.cjs', import.meta.url))
-const perTestMs = 120_000
+const perTestMs = 180_000
 const wholeRunS = Number(process.env.WEBFW_TEST_BOUND_S) || 1200
 
 function testFiles(dir) {
@@ -47,6 +50,8 @@ const args = [
   // webfw's own deprecation warnings, raised on purpose by the tests of deprecated APIs, stay off stderr
   `--require=${expectedWarnings}`,
   '--test',
+  // a file whose failed test left a server open would otherwise keep its process (and the run) alive
+  '--test-force-exit',
   '--test-concurrency=2',
   `--test-timeout=${perTestMs}`,
   '--test-reporter=spec',
