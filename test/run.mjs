@@ -8,8 +8,8 @@
 //
 // Nothing may hang the run: each test has a bound (--test-timeout, a test's
 // own `timeout` option may set a longer one; on Node 20 it bounds each file
-// too), a file's process exits when its tests are done even if a failed test
-// left a server open (--test-force-exit: Node 24 waits for it
+// too), a file's process exits 10 s after its tests are done even if a failed
+// test left a server open (test/exit-when-done.cjs: Node 24 waits for it
 // otherwise), and the whole run is stopped after WEBFW_TEST_BOUND_S seconds
 // (default 1200), counted as failed.
 import { spawn } from 'node:child_process'
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = fileURLToPath(new URL('../.test-build/', import.meta.url))
 const expectedWarnings = fileURLToPath(new URL('./expected-warnings.cjs', import.meta.url))
+const exitWhenDone = fileURLToPath(new URL('./exit-when-done.cjs', import.meta.url))
 const perTestMs = 180_000
 const wholeRunS = Number(process.env.WEBFW_TEST_BOUND_S) || 1200
 
@@ -46,9 +47,9 @@ if (files.length === 0) {
 const args = [
   // webfw's own deprecation warnings, raised on purpose by the tests of deprecated APIs, stay off stderr
   `--require=${expectedWarnings}`,
-  '--test',
   // a file whose failed test left a server open would otherwise keep its process (and the run) alive
-  '--test-force-exit',
+  `--require=${exitWhenDone}`,
+  '--test',
   '--test-concurrency=2',
   `--test-timeout=${perTestMs}`,
   '--test-reporter=spec',
