@@ -13,6 +13,10 @@
  * garbage per request fell from 3.4 KB to 1.1 KB (`--trace-gc`, Node 20; see
  * docs/perf.md). Objects that are not Node responses (no boolean
  * `writableEnded`) still go through on-finished.
+ *
+ * Several loggers on one app share that pair of listeners: each response
+ * holds one queue of (scope, fn) under a symbol, so twelve loggers add two
+ * listeners, not twenty-four (Node warns of a leak past ten of one event).
  */
 import { AsyncResource } from 'node:async_hooks'
 import onFinished from 'on-finished'
@@ -23,6 +27,15 @@ interface NodeResponse extends LogResponse {
   destroyed?: boolean
   socket?: { writable?: boolean } | null
   on(event: string, listener: () => void): unknown
+}
+
+/** The callbacks waiting for a response's end, as (scope, fn) pairs; null once they ran. */
+const waiting = Symbol('reqlog.afterResponse')
+
+type Waiting = Array<AsyncResource | (() => void)>
+
+interface TrackedResponse extends NodeResponse {
+  [waiting]?: Waiting | null
 }
 
 /** Whether `res` is a Node ServerResponse (or behaves as one for finishing). */
@@ -43,19 +56,27 @@ export function afterResponse(res: LogResponse, fn: () => void): void {
     return
   }
   const scope = new AsyncResource('reqlog')
-  if (alreadyOver(res)) {
+  const tracked = res as TrackedResponse
+  const queue = tracked[waiting]
+  if (queue === null || alreadyOver(res)) {
     // on-finished's rule: a response already over is reported on the next turn
     setImmediate(() => scope.runInAsyncScope(fn))
     return
   }
-  let called = false
-  const over = (): void => {
-    if (called) return
-    called = true
-    scope.runInAsyncScope(fn)
+  if (queue !== undefined) {
+    // another logger already listens on this response: wait in its queue
+    queue.push(scope, fn)
+    return
   }
-  // `close` follows `finish` on the next tick; the flag makes it a no-op
-  // then. (`on`, not `once`: once allocates a wrapper per listener.)
+  const own: Waiting = [scope, fn]
+  tracked[waiting] = own
+  const over = (): void => {
+    if (tracked[waiting] !== own) return
+    tracked[waiting] = null
+    for (let i = 0; i < own.length; i += 2) (own[i] as AsyncResource).runInAsyncScope(own[i + 1] as () => void)
+  }
+  // `close` follows `finish` on the next tick; the queue, emptied to null,
+  // makes it a no-op then. (`on`, not `once`: once allocates a wrapper per listener.)
   res.on('finish', over)
   res.on('close', over)
 }

@@ -8,7 +8,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import http from 'node:http'
 import { describe, test } from 'node:test'
 import { Collector } from '../helpers/collector'
-import { LineSink, plainServer, reqlog, send } from './support'
+import { collectWarnings, LineSink, plainServer, reqlog, send } from './support'
 
 // "Nothing more is written" is checked after the server closed: by then every
 // connection is closed and every response has emitted all its events.
@@ -110,6 +110,30 @@ describe('when the line is written', () => {
       await srv.close()
     }
     assert.equal(sink.writes.length, 1)
+  })
+
+  test('twelve loggers on one response share one finish and one close listener, and each logs once, in order', async () => {
+    const listenersWith = async (loggers: number) => {
+      const sink = new LineSink()
+      let counts = ''
+      const srv = await plainServer(Array.from({ length: loggers }, (_, i) => reqlog(`${i} :status`, { stream: sink })), (req, res) => {
+        counts = `${res.listenerCount('finish')} ${res.listenerCount('close')}`
+        res.end()
+      })
+      try {
+        await send(srv.port, 'GET', '/')
+        await sink.waitWrites(loggers)
+      } finally {
+        await srv.close()
+      }
+      return { counts, lines: sink.lines }
+    }
+    const one = await listenersWith(1)
+    const { result: twelve, warnings } = await collectWarnings(() => listenersWith(12))
+    assert.equal(twelve.counts, one.counts)
+    assert.deepEqual(twelve.lines, Array.from({ length: 12 }, (_, i) => `${i} 200`))
+    // Node warns (MaxListenersExceededWarning) past ten listeners of one event
+    assert.deepEqual(warnings.map((w) => w.name), [])
   })
 
   test('objects that are not Node responses are still followed (through on-finished)', async () => {

@@ -5,7 +5,7 @@
  * request or the process.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
 import { internal, packageRoot } from '../helpers/webfw'
@@ -109,7 +109,12 @@ describe('format strings are data, never code', () => {
           r.on('end', done)
         })
       })`
-    const out = execFileSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { cwd: packageRoot, encoding: 'utf8' })
+    const child = spawnSync(process.execPath, ['--disallow-code-generation-from-strings', '-e', script], { cwd: packageRoot, encoding: 'utf8', timeout: 60_000 })
+    assert.equal(child.status, 0, child.stderr)
+    // reading the deprecated reqlog.default warns: that is the child's only warning
+    const warnings = child.stderr.split('\n').filter((line) => /Warning/.test(line))
+    assert.deepEqual(warnings.map((line) => line.replace(/^\(node:\d+\) /, '')), ['[REQLOG_DEPRECATED] DeprecationWarning: reqlog: default format: use combined format'])
+    const out = child.stdout
     const { lines, morganError } = JSON.parse(out) as { lines: string[]; morganError: string }
     // the flag is in force: morgan, which uses new Function, cannot compile
     assert.equal(morganError, 'EvalError')

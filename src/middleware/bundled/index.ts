@@ -11,6 +11,7 @@
  */
 import type { Factory } from '../../factory'
 import type { Profile } from '../../profile'
+import { loadOptional } from '../../util/optional-packages'
 
 /** Loads the middleware factory (or value) exposed under one name. */
 type Loader = (factory: Factory, profile: Profile) => unknown
@@ -51,7 +52,8 @@ export function attachBundledMiddleware(factory: Factory, profile: Profile): voi
       enumerable: true,
       get() {
         if (!loaded) {
-          value = loaders[name](factory, profile)
+          // A missing optional package (package.json) fails with the install command.
+          value = loadOptional(`webfw.${name}`, () => loaders[name](factory, profile))
           loaded = true
         }
         return value

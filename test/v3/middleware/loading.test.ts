@@ -5,7 +5,7 @@
  * them, and each call form warns once, naming the replacement.
  */
 import assert from 'node:assert/strict'
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { test } from 'node:test'
 import { packageRoot, webfw, webfw4 } from '../../helpers/webfw'
 import { webfw3 } from './support'
@@ -76,7 +76,12 @@ test('each call form warns once, as a DeprecationWarning naming the 4.x/5.x repl
     w.logger('dev'); w.logger('tiny'); w.logger({ format: 'dev' })
     w.basicAuth('a', 'b'); w.basicAuth((u, p) => true)
     setImmediate(() => console.log(JSON.stringify(seen.filter((s) => s[1] === 'WEBFW_DEPRECATED'))))`
-  const seen = JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: packageRoot, encoding: 'utf8' }))
+  const child = spawnSync(process.execPath, ['-e', script], { cwd: packageRoot, encoding: 'utf8', timeout: 60_000 })
+  assert.equal(child.status, 0, child.stderr)
+  // what Node printed of them (kept out of the test run's output) is those warnings and nothing else
+  const printed = child.stderr.split('\n').filter((line) => line && !line.startsWith('(Use `node --trace-deprecation'))
+  assert.ok(printed.length > 0 && printed.every((line) => /^\(node:\d+\) \[WEBFW_DEPRECATED\] DeprecationWarning: /.test(line)), child.stderr)
+  const seen = JSON.parse(child.stdout)
   assert.deepEqual(
     seen.map((s: string[]) => s[2]),
     [
