@@ -58,10 +58,12 @@ const rules = [
   [/JsonStringifier|JsonParser|Builtins_Json|v8::internal::Json|fast-json-stringify|secure-json-parse|JSON_/, 'json'],
 
   // Body reading: the body parsers, fastify's content-type parser, raw reading of the request stream.
-  [/middleware\/body\/|bundled\/body-parser\.js|node_modules\/(?:body-parser|raw-body|type-is|content-type|iconv-lite|fast-querystring|qs|@fastify\/formbody)\/|fastify\/lib\/contentTypeParser\.js|node:string_decoder|StringDecoder|parserOnBody|JS _read node:_http_incoming|JS (?:_dump|_addHeaderLine|resume) node:_http_incoming/, 'body'],
+  [/middleware\/body\/|bundled\/body-parser\.js|node_modules\/(?:body-parser|raw-body|type-is|content-type|iconv-lite|fast-querystring|qs|@fastify\/formbody)\/|fastify\/lib\/content-type-parser\.js|^JS (?:readText|readJson|onData|onEnd) \S*bench\/http\/servers\/bare-common\.js|node:string_decoder|StringDecoder|parserOnBody|JS _read node:_http_incoming|JS (?:_dump|_addHeaderLine|resume) node:_http_incoming/, 'body'],
 
   // Setting response headers (name/value checks included).
-  [/^JS (?:setHeader|appendHeader|getHeader|removeHeader|hasHeader|getHeaderNames|getHeaders|validateHeaderName|validateHeaderValue|checkInvalidHeaderChar|checkIsHttpToken|set|header|setHeaders|vary|append) |response\/headers\.js|response\/header-table\.js|node_modules\/vary\//, 'headers'],
+  [/^JS (?:setHeader|appendHeader|getHeader|removeHeader|hasHeader|getHeaderNames|getHeaders|validateHeaderName|validateHeaderValue|checkInvalidHeaderChar|checkIsHttpToken) |response\/headers\.js|response\/header-table\.js|node_modules\/vary\//, 'headers'],
+  // fastify's reply.header(s); webfw's res.set / res.append live in response/headers.js (above).
+  [/^JS (?:header|headers) \S*fastify\/lib\/reply\.js/, 'headers'],
 
   // The write path: node's OutgoingMessage/ServerResponse, net.Socket writes, writable streams, the header block.
   [NODE_JS('_http_outgoing|net|internal/stream_base_commons|internal/streams/writable|internal/streams/duplex'), 'write'],
@@ -72,7 +74,7 @@ const rules = [
   [NODE_JS('_http_common|_http_server|_http_incoming|internal/http|internal/freelist'), 'parse'],
 
   // Routing and dispatch.
-  [/node_modules\/(?:find-my-way|path-to-regexp|router)\/|\/dist\/router\/|express-lib\/router\/|fastify\/lib\/(?:route|handleRequest|hooks|wrapThenable|context)\.js|node_modules\/express4?\/lib\/router\//, 'routing'],
+  [/node_modules\/(?:find-my-way|path-to-regexp|router)\/|\/dist\/router\/|express-lib\/router\/|fastify\/lib\/(?:route|handle-request|hooks|wrap-thenable|context)\.js|^JS (?:router|lookup|find) \S*bench\/http\/servers\/bare-common\.js|node_modules\/express4?\/lib\/router\//, 'routing'],
 
   // Node's event machinery: events, next ticks, timers, microtasks, the loop.
   [NODE_JS('events|internal/process/task_queues|internal/timers|timers|internal/async_hooks|async_hooks|internal/streams/end-of-stream|internal/streams/destroy|internal/process/promises'), 'runtime'],

@@ -17,8 +17,10 @@
 // serves --warmup requests, then counts a settling round and the measured
 // round of --requests each, and only the measured one is read. Node 24's V8
 // keeps re-optimising the request path for tens of thousands of requests,
-// so the warm-up is long, and what compilation is still left is shown
-// apart ("of which V8 compiler"). V8 runs with `--predictable` and fixed
+// so the warm-up is long; under valgrind it goes on recompiling hot node
+// internals (deoptimised for "wrong map") at a rate a native run does not
+// show, so what compilation is left is shown apart ("of which V8
+// compiler") and is best subtracted when comparing servers. V8 runs with `--predictable` and fixed
 // seeds; two runs of one build agree to about 1%. `--method difference`
 // is the older way: two whole counted runs of --few and --many requests,
 // their difference divided by the extra requests (slower, and it includes

@@ -34,9 +34,10 @@ function rowsFor({ instructions, http }) {
     if (counted) {
       const cells = SERVERS.map(([id]) => {
         const r = counted.servers[id]
-        return r && Number.isFinite(r.perRequest) ? formatInt(r.perRequest) : '–'
+        if (!r || !Number.isFinite(r.perRequest)) return '–'
+        return `${formatInt(r.perRequest)}${Number.isFinite(r.compiler) ? ` (${formatInt(r.compiler)})` : ''}`
       })
-      if (cells.some((c) => c !== '–')) rows.push({ label: `${scenario}: instructions / request (fewer is better)`, cells })
+      if (cells.some((c) => c !== '–')) rows.push({ label: `${scenario}: instructions / request (fewer is better; in brackets: of them in V8's compiler)`, cells })
     }
     const measured = http && http.data.scenarios[scenario]
     if (measured) {
