@@ -120,7 +120,7 @@ function instructionsSection(r) {
     `### Instructions per request on Node ${m.node}`,
     '',
     `\`npm run bench:instructions\` of ${m.date.replace('T', ' ').slice(0, 16)} UTC, commit \`${m.commit}\`: each server in the in-memory worker under callgrind, ${how}${m.connections ? `, ${m.connections} connections` : ', one connection with 16 requests pipelined'}. ` +
-      `Counts do not depend on the machine's load; V8 runs with \`${(m.v8Flags || []).join(' ')}\`. In brackets: the part of them spent in V8's compiler, i.e. re-optimisation still going on after the warm-up (Node 24 keeps re-optimising the request path for tens of thousands of requests). Source: \`bench/results/${r.file}\`.`,
+      `Counts do not depend on the machine's load; V8 runs with \`${(m.v8Flags || []).join(' ')}\`. In brackets: the part of them spent in V8's compiler (re-optimisation still going on after the warm-up: under valgrind Node 24 keeps recompiling long after a native run settles, see [Node 24: where the instructions go](#node-24-where-the-instructions-go-issue-31)) / in garbage collection (a major collection that lands in the counted round of ${formatInt(m.requests || 0)} requests shows as a jump here). Source: \`bench/results/${r.file}\`.`,
     '',
     `| scenario | ${servers.map(labelOfServer).join(' | ')} |`,
     `|---|${servers.map(() => '---:').join('|')}|`,
@@ -129,7 +129,7 @@ function instructionsSection(r) {
     const cells = servers.map((id) => {
       const row = s.servers[id]
       if (!row || !Number.isFinite(row.perRequest)) return row && row.error ? 'failed' : 'not run'
-      return `${formatInt(row.perRequest)}${Number.isFinite(row.compiler) ? ` (${formatInt(row.compiler)})` : ''}`
+      return `${formatInt(row.perRequest)}${Number.isFinite(row.compiler) ? ` (${formatInt(row.compiler)} / ${formatInt(row.gc)})` : ''}`
     })
     lines.push(`| ${name} | ${cells.join(' | ')} |`)
   }
