@@ -187,8 +187,13 @@ async function main() {
         try {
           result.scenarios[name].servers[id] = await countServer(nodeBin, id, name)
         } catch (err) {
-          console.error(`${name} · ${id}: failed: ${String(err.message).split('\n')[0]}`)
-          result.scenarios[name].servers[id] = { server: id, error: String(err.message).split('\n')[0] }
+          if (err.unavailable) {
+            console.error(`${name} · ${id}: unavailable (${err.unavailable})`)
+            result.scenarios[name].servers[id] = { server: id, unavailable: err.unavailable }
+          } else {
+            console.error(`${name} · ${id}: failed: ${String(err.message).split('\n')[0]}`)
+            result.scenarios[name].servers[id] = { server: id, error: String(err.message).split('\n')[0] }
+          }
         }
         saveResults(out, result, fullMarkdown)
       })

@@ -112,7 +112,13 @@ function countRequests({ nodeBin, entry, scenario, requests, warmup, settle = 0,
       if (code !== 0 || last.error) return fail(new Error(`${entry.id} ${scenario}: ${last.error || stderr.slice(-2000)}`))
       // The dump taken after the measured round is the file with a part number.
       const dump = fs.readdirSync(dir).find((f) => /^callgrind\.out\.\d+\.\d+$/.test(f))
-      if (!dump) return fail(new Error(`${entry.id} ${scenario}: callgrind wrote no dump after the measured round`))
+      if (!dump) {
+        // A server without the scenario says so (bench/http/servers/harness.js) and exits before any round.
+        const unavailable = /unavailable: (.*)/.exec(stderr)
+        const err = new Error(`${entry.id} ${scenario}: ${unavailable ? `unavailable: ${unavailable[1]}` : 'callgrind wrote no dump after the measured round'}`)
+        if (unavailable) err.unavailable = unavailable[1]
+        return fail(err)
+      }
       const file = path.join(dir, dump)
       const totals = /^(?:totals|summary): (\d+)/m.exec(fs.readFileSync(file, 'utf8').slice(-4096)) || /^(?:totals|summary): (\d+)/m.exec(fs.readFileSync(file, 'utf8'))
       if (!totals) return fail(new Error(`no totals in ${file}`))

@@ -128,7 +128,7 @@ function instructionsSection(r) {
   for (const [name, s] of Object.entries(d.scenarios)) {
     const cells = servers.map((id) => {
       const row = s.servers[id]
-      if (!row || !Number.isFinite(row.perRequest)) return row && row.error ? 'failed' : 'not run'
+      if (!row || !Number.isFinite(row.perRequest)) return row && row.unavailable ? 'n/a' : row && row.error ? 'failed' : 'not run'
       return `${formatInt(row.perRequest)}${Number.isFinite(row.compiler) ? ` (${formatInt(row.compiler)} / ${formatInt(row.gc)})` : ''}`
     })
     lines.push(`| ${name} | ${cells.join(' | ')} |`)
