@@ -8,7 +8,7 @@
 
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
-const { resolveNode } = require('../lib/node-binary')
+const { resolveAndAnnounce } = require('../lib/node-binary')
 const { resultPath, saveResults } = require('../lib/results')
 const { scenarios, scenarioNames } = require('./scenarios')
 const { serverIds, serverById } = require('./servers')
@@ -22,7 +22,7 @@ const spec = {
   duration: { type: 'number', default: 8, env: 'BENCH_DURATION', help: 'seconds of measured load per run' },
   warmup: { type: 'number', default: 3, env: 'BENCH_WARMUP', help: 'seconds of unmeasured load before each run' },
   rounds: { type: 'number', default: 2, env: 'BENCH_ROUNDS', help: 'interleaved rounds (medians are taken over them)' },
-  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the servers, or a major version ("24")' },
+  node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
   'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },
@@ -32,7 +32,7 @@ const spec = {
 
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:concurrency -- [options]')
-  opts.node = resolveNode(opts.node)
+  opts.node = resolveAndAnnounce(opts.node)
   if (!scenarios[opts.scenario]) throw new UsageError(`unknown scenario "${opts.scenario}"; known: ${scenarioNames.join(', ')}`)
   const levels = opts.connections.map(Number)
   if (levels.some((n) => !Number.isInteger(n) || n < 1)) throw new UsageError('--connections takes positive whole numbers, e.g. 1,10,50,200')

@@ -10,7 +10,7 @@
 
 const path = require('node:path')
 const { parseOptions, UsageError, describeError } = require('../lib/options')
-const { resolveNode } = require('../lib/node-binary')
+const { resolveAndAnnounce } = require('../lib/node-binary')
 const { resultPath, saveResults } = require('../lib/results')
 const { scenarios, scenarioNames } = require('./scenarios')
 const { serverIds, serverById, h2ServerIds } = require('./servers')
@@ -27,7 +27,7 @@ const spec = {
   pipelining: { type: 'number', default: 1, env: 'BENCH_PIPELINING', help: 'pipelined requests per connection' },
   scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: `scenarios to run (${scenarioNames.join(', ')})` },
   servers: { type: 'list', default: serverIds, env: 'BENCH_SERVERS', help: `servers to run (${serverIds.join(', ')})` },
-  node: { type: 'string', default: process.execPath, env: 'BENCH_NODE', help: 'node binary that runs the servers, or a major version ("24") fetched from npm into ~/.cache/webfw-bench' },
+  node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
   'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },
@@ -39,7 +39,7 @@ const spec = {
 
 async function main() {
   const opts = parseOptions(spec, undefined, undefined, 'usage: npm run bench:http -- [options]')
-  opts.node = resolveNode(opts.node)
+  opts.node = resolveAndAnnounce(opts.node)
   for (const n of opts.scenarios) if (!scenarios[n]) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
   if (!protocols.includes(opts.protocol)) throw new UsageError(`unknown protocol "${opts.protocol}"; known: ${protocols.join(', ')}`)
   const h2 = opts.protocol !== 'http1'

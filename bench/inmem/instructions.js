@@ -2,68 +2,73 @@
 // a measure that other processes on the machine cannot move, for A/B work
 // on changes too small for any timing to show (docs/perf.md).
 //
-//   node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...
+//   npm run bench:instructions -- --node 24            # every scenario × webfw 5, webfw 4, fastify, bare
 //   node bench/inmem/instructions.js hello webfw webfw:BENCH_TRACE=otel
-//   node bench/inmem/instructions.js stack webfw fastify --connections 50 --warmup 10000
+//   node bench/inmem/instructions.js stack webfw fastify --connections 50
 //
-// For each server the in-memory worker (worker.js) runs twice under callgrind,
-// serving `--few` and `--many` requests (twice each: its unmeasured round and
-// one measured round); start-up and warm-up cost the same in both runs (the
-// short run is long enough for V8 to have optimised the request path), so
-// the difference of the two totals divided by the difference of the request
-// counts is the cost of one request in the steady state. V8 runs with
-// `--predictable` and fixed seeds so that two runs of one build mostly agree
-// (to ~1%; a collection or an optimisation landing in one run and not the
-// other can move it by several per cent: repeat with `--runs` and read the
-// median). With `--warmup n` both runs first serve the same n requests of
-// warm-up (identical work, V8's tiering included) and then one round of
-// `--few` or `--many`, so the difference holds the measured requests alone.
-// `--connections k` sends them over k connections with one request in flight
-// each instead of one pipelined connection (see worker.js). `--out <path>`
-// also writes the figures to `<path>.json` and `<path>.md` (e.g.
-// bench/results/instructions-<topic>).
+// Without a scenario it runs every scenario (or --scenarios) against the
+// default servers (or --servers) and writes bench/results/instructions-
+// node<major>.{json,md}, which `npm run bench:report` puts in docs/perf.md.
+// With a scenario and servers it prints their figures (and writes them only
+// with --out), for A/B work.
+//
+// Method (bench/lib/callgrind.js): each server runs in the in-memory worker
+// (worker.js) under callgrind with instrumentation off while it starts and
+// serves --warmup requests, then counts a settling round and the measured
+// round of --requests each, and only the measured one is read. Node 24's V8
+// keeps re-optimising the request path for tens of thousands of requests,
+// so the warm-up is long; under valgrind it goes on recompiling hot node
+// internals (deoptimised for "wrong map") at a rate a native run does not
+// show, so what compilation is left is shown apart ("of which V8
+// compiler") and is best subtracted when comparing servers. V8 runs with `--predictable` and fixed
+// seeds; two runs of one build agree to about 1%. `--method difference`
+// is the older way: two whole counted runs of --few and --many requests,
+// their difference divided by the extra requests (slower, and it includes
+// more of the warm-up).
 'use strict'
 
 const { spawnSync } = require('node:child_process')
 const path = require('node:path')
-const { parseOptions } = require('../lib/options')
+const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { machineInfo } = require('../lib/machine')
-const { assertBuilt, saveResults } = require('../lib/results')
+const { assertBuilt, resultPath, saveResults } = require('../lib/results')
 const { median, formatInt } = require('../lib/stats')
+const { resolveAndAnnounce } = require('../lib/node-binary')
+const { countRequests, cleanUp, missingTools, V8_FLAGS } = require('../lib/callgrind')
+const { readCallgrind } = require('../breakdown/callgrind-file')
+const { bucketOf } = require('../breakdown/rules')
 const { scenarioNames } = require('../http/scenarios')
+const { serverById } = require('../http/servers')
 const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
-const V8_FLAGS = ['--predictable', '--hash-seed=1', '--random-seed=1']
+const DEFAULT_SERVERS = ['webfw', 'webfw-v4', 'fastify', 'bare']
 
 const opts = parseOptions(
   {
-    few: { type: 'number', default: 6000, help: 'requests per round of the short run' },
-    many: { type: 'number', default: 16000, help: 'requests per round of the long run' },
-    runs: { type: 'number', default: 1, help: 'pairs of runs per server (the median is shown)' },
-    warmup: { type: 'number', default: 0, help: 'requests of warm-up before the measured round, the same in both runs (0: a round as long as the measured one)' },
+    node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
+    scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: 'scenarios of a full run' },
+    servers: { type: 'list', default: DEFAULT_SERVERS, env: 'BENCH_SERVERS', help: 'servers of a full run' },
+    requests: { type: 'number', default: 1000, env: 'BENCH_REQUESTS', help: 'counted requests per server (after an uncounted settling round as long)' },
+    warmup: { type: 'number', default: 50000, env: 'BENCH_WARMUP', help: 'uncounted requests of warm-up (cheap: valgrind runs them without instrumentation)' },
+    jobs: { type: 'number', default: 2, env: 'BENCH_JOBS', help: 'servers counted at once (callgrind is single-threaded; counts do not depend on it)' },
     connections: { type: 'number', default: 0, help: 'connections with one request in flight each (0: one connection, 16 pipelined)' },
-    out: { type: 'string', default: '', help: 'write <out>.json and <out>.md' },
+    method: { type: 'string', default: 'toggle', help: 'toggle (counting switched on after the warm-up) or difference (the older two-run method)' },
+    few: { type: 'number', default: 6000, help: '--method difference: requests per round of the short run' },
+    many: { type: 'number', default: 16000, help: '--method difference: requests per round of the long run' },
+    runs: { type: 'number', default: 1, help: 'counts per server (the median is shown)' },
+    out: { type: 'string', default: '', env: 'BENCH_OUT', help: 'write <out>.json and <out>.md (a full run: bench/results/instructions-node<major> by default)' },
   },
   undefined,
   undefined,
-  'usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ... [--few n] [--many n] [--runs n] [--warmup n] [--connections k]',
+  'usage: npm run bench:instructions -- [--node 24] [--scenarios a,b] [--servers x,y]\n       node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ... [options]',
 )
 
-const [scenario, ...entries] = opts._
-if (!scenarioNames.includes(scenario) || entries.length === 0) {
-  console.error(`usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...; scenarios: ${scenarioNames.join(', ')}`)
-  process.exit(2)
-}
-
-/** Total instructions callgrind counted for one worker run of `requests` per round. */
-function count(entry, requests) {
+/** --method difference: total instructions of one whole counted worker run. */
+function countWhole(nodeBin, entry, scenario, requests) {
   const run = spawnSync(
     'valgrind',
-    [
-      '--tool=callgrind', '--callgrind-out-file=/dev/null', process.execPath, ...V8_FLAGS, WORKER, entry.id, scenario, '1', String(requests),
-      String(opts.connections), ...(opts.warmup > 0 ? [String(opts.warmup)] : []),
-    ],
+    ['--tool=callgrind', '--callgrind-out-file=/dev/null', nodeBin, ...V8_FLAGS, WORKER, entry.id, scenario, '1', String(requests), String(opts.connections)],
     { encoding: 'utf8', env: { ...process.env, ...entry.env, NODE_ENV: 'production' }, maxBuffer: 64 * 1024 * 1024 },
   )
   const out = JSON.parse(run.stdout.trim().split('\n').pop() || '{}')
@@ -73,34 +78,133 @@ function count(entry, requests) {
   return Number(collected[1])
 }
 
-assertBuilt()
-const rows = []
-for (const text of entries) {
-  const entry = parseEntry(text)
-  const perRequest = []
-  for (let i = 0; i < opts.runs; i++) {
-    const few = count(entry, opts.few)
-    const many = count(entry, opts.many)
-    // Without --warmup both runs serve a warm-up round as long as the
-    // measured one; with it, the same warm-up, which cancels out.
-    const served = opts.warmup > 0 ? opts.many - opts.few : 2 * (opts.many - opts.few)
-    perRequest.push((many - few) / served)
+/** One count of `entry` in `scenario`: instructions per request, and those of them in V8's compiler and GC. */
+async function countOnce(nodeBin, entry, scenario) {
+  if (opts.method === 'difference') {
+    const few = countWhole(nodeBin, entry, scenario, opts.few)
+    const many = countWhole(nodeBin, entry, scenario, opts.many)
+    return { perRequest: (many - few) / (2 * (opts.many - opts.few)) }
   }
-  const value = median(perRequest)
-  rows.push({ server: text, perRequest: value, runs: perRequest })
-  console.error(`${text}: ${formatInt(value)} instructions per request (${perRequest.map((v) => formatInt(v)).join(', ')})`)
+  const run = await countRequests({ nodeBin, entry, scenario, requests: opts.requests, warmup: opts.warmup, settle: 1, connections: opts.connections, keep: true })
+  try {
+    const profile = readCallgrind(run.file)
+    let compiler = 0
+    let gc = 0
+    for (const [name, cost] of profile.self) {
+      const bucket = bucketOf(name)
+      if (bucket === 'compiler') compiler += cost
+      else if (bucket === 'gc') gc += cost
+    }
+    return { perRequest: run.total / opts.requests, compiler: compiler / opts.requests, gc: gc / opts.requests }
+  } finally {
+    cleanUp(run)
+  }
 }
-function toMarkdown(result) {
-  const lines = [`| ${result.scenario} | instructions per request | runs |`, '|---|---:|---|']
-  for (const row of result.rows) lines.push(`| ${row.server} | ${formatInt(row.perRequest)} | ${row.runs.map((v) => formatInt(v)).join(', ')} |`)
+
+/** Runs `tasks` (functions returning promises) `jobs` at a time, in order of start. */
+async function pool(tasks, jobs) {
+  const results = new Array(tasks.length)
+  let next = 0
+  async function lane() {
+    while (next < tasks.length) {
+      const i = next++
+      results[i] = await tasks[i]()
+    }
+  }
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, lane))
+  return results
+}
+
+async function countServer(nodeBin, text, scenario) {
+  const entry = parseEntry(text)
+  const counts = []
+  for (let i = 0; i < opts.runs; i++) counts.push(await countOnce(nodeBin, entry, scenario))
+  const pick = (k) => (counts[0][k] === undefined ? undefined : median(counts.map((c) => c[k])))
+  const row = { server: text, perRequest: pick('perRequest'), compiler: pick('compiler'), gc: pick('gc'), runs: counts.map((c) => c.perRequest) }
+  const extra = row.compiler === undefined ? '' : ` (V8 compiler ${formatInt(row.compiler)}, GC ${formatInt(row.gc)})`
+  console.error(`${scenario} · ${text}: ${formatInt(row.perRequest)} instructions per request${extra}`)
+  return row
+}
+
+function labelOf(text) {
+  const { id, env } = parseEntry(text)
+  const label = serverById(id).label
+  const assignments = Object.entries(env).map(([k, v]) => `${k}=${v}`)
+  return assignments.length ? `${label} (${assignments.join(' ')})` : label
+}
+
+/** The Markdown table of a full run: scenarios down, servers across. */
+function fullMarkdown(result) {
+  const servers = result.servers
+  const lines = [
+    `| instructions / request, Node ${result.meta.node} | ${servers.map(labelOf).join(' | ')} |`,
+    `|---|${servers.map(() => '---:').join('|')}|`,
+  ]
+  for (const [name, s] of Object.entries(result.scenarios)) {
+    lines.push(`| ${name} | ${servers.map((id) => (s.servers[id] && s.servers[id].perRequest !== undefined ? formatInt(s.servers[id].perRequest) : 'n/a')).join(' | ')} |`)
+  }
   return lines.join('\n') + '\n'
 }
 
-const result = {
-  kind: 'instructions',
-  meta: { ...machineInfo(), few: opts.few, many: opts.many, warmup: opts.warmup, connections: opts.connections },
-  scenario,
-  rows,
+function singleMarkdown(result) {
+  const lines = [`| ${result.scenario} | instructions per request | of which V8 compiler | runs |`, '|---|---:|---:|---|']
+  for (const row of result.rows) {
+    lines.push(`| ${row.server} | ${formatInt(row.perRequest)} | ${row.compiler === undefined ? '' : formatInt(row.compiler)} | ${row.runs.map((v) => formatInt(v)).join(', ')} |`)
+  }
+  return lines.join('\n') + '\n'
 }
-if (opts.out) saveResults(require('node:path').resolve(opts.out), result, toMarkdown)
-console.log('\n' + toMarkdown(result))
+
+async function main() {
+  assertBuilt()
+  if (!['toggle', 'difference'].includes(opts.method)) throw new UsageError(`--method: toggle or difference, not ${opts.method}`)
+  const missing = missingTools()
+  if (missing) throw new UsageError(missing)
+  const nodeBin = resolveAndAnnounce(opts.node)
+  const method = { method: opts.method, ...(opts.method === 'toggle' ? { requests: opts.requests, warmup: opts.warmup } : { few: opts.few, many: opts.many }), connections: opts.connections, v8Flags: V8_FLAGS }
+  const [scenario, ...entries] = opts._
+
+  if (scenario !== undefined) {
+    // A/B mode: one scenario, the servers named.
+    if (!scenarioNames.includes(scenario) || entries.length === 0) throw new UsageError(`usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...; scenarios: ${scenarioNames.join(', ')}`)
+    for (const text of entries) serverById(parseEntry(text).id)
+    const rows = await pool(entries.map((text) => () => countServer(nodeBin, text, scenario)), opts.jobs)
+    const result = { kind: 'instructions-ab', meta: { ...machineInfo(nodeBin), ...method }, scenario, rows }
+    if (opts.out) saveResults(path.resolve(opts.out), result, singleMarkdown)
+    console.log('\n' + singleMarkdown(result))
+    return
+  }
+
+  for (const n of opts.scenarios) if (!scenarioNames.includes(n)) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
+  for (const id of opts.servers) serverById(parseEntry(id).id)
+  const meta = { ...machineInfo(nodeBin), ...method }
+  const out = resultPath(opts.out, 'instructions', meta)
+  const result = { kind: 'instructions', meta, servers: opts.servers, scenarios: {} }
+  const tasks = []
+  for (const name of opts.scenarios) {
+    result.scenarios[name] = { servers: {} }
+    for (const id of opts.servers) {
+      tasks.push(async () => {
+        try {
+          result.scenarios[name].servers[id] = await countServer(nodeBin, id, name)
+        } catch (err) {
+          if (err.unavailable) {
+            console.error(`${name} · ${id}: unavailable (${err.unavailable})`)
+            result.scenarios[name].servers[id] = { server: id, unavailable: err.unavailable }
+          } else {
+            console.error(`${name} · ${id}: failed: ${String(err.message).split('\n')[0]}`)
+            result.scenarios[name].servers[id] = { server: id, error: String(err.message).split('\n')[0] }
+          }
+        }
+        saveResults(out, result, fullMarkdown)
+      })
+    }
+  }
+  console.error(`${tasks.length} counts (${opts.scenarios.length} scenarios × ${opts.servers.length} servers), ${opts.jobs} at a time; results → ${path.relative(process.cwd(), out)}.{json,md}`)
+  await pool(tasks, opts.jobs)
+  console.log('\n' + saveResults(out, result, fullMarkdown))
+}
+
+main().catch((err) => {
+  console.error(describeError(err))
+  process.exit(1)
+})

@@ -177,6 +177,27 @@ function measure(server, requestBatches, total, connections, depth) {
   })
 }
 
+/**
+ * With BENCH_HANDSHAKE=1 (set by the callgrind runners, see
+ * bench/lib/callgrind.js): says `<stage>` on stderr and waits for a line on
+ * stdin, so that the runner can switch counting on after the warm-up and
+ * take its figures after the measured rounds, leaving start-up, warm-up and
+ * exit out of them.
+ */
+function handshake(stage) {
+  if (process.env.BENCH_HANDSHAKE !== '1') return Promise.resolve()
+  process.stderr.write(`webfw-bench:${stage}\n`)
+  return new Promise((resolve) => {
+    const onData = () => {
+      process.stdin.off('data', onData)
+      process.stdin.pause()
+      resolve()
+    }
+    process.stdin.on('data', onData)
+    process.stdin.resume()
+  })
+}
+
 async function main() {
   const [serverId, scenarioName, roundsArg = '7', requestsArg = '10000', connectionsArg = '0', warmupArg] = process.argv.slice(2)
   const scenario = scenarios[scenarioName]
@@ -191,8 +212,10 @@ async function main() {
   const server = await captureServer(entry.path, scenarioName, entry.args)
   const requestBatches = batches(scenario, depth)
   await measure(server, requestBatches, warmup, connections, depth)
+  await handshake('warm')
   const out = { server: serverId, scenario: scenarioName, connections: Number(connectionsArg) > 0 ? connections : 0, cpuNs: [], wallNs: [], gcNs: [], gcMajorNs: [], scavenges: [] }
   for (let i = 0; i < rounds; i++) {
+    if (i > 0) await handshake('round')
     const r = await measure(server, requestBatches, requests, connections, depth)
     out.cpuNs.push(Math.round(r.cpuNs))
     out.wallNs.push(Math.round(r.wallNs))
@@ -200,6 +223,7 @@ async function main() {
     out.gcMajorNs.push(Math.round(r.gcMajorNs))
     out.scavenges.push(Number(r.scavenges.toFixed(2)))
   }
+  await handshake('measured')
   process.stdout.write(JSON.stringify(out) + '\n')
   process.exit(0)
 }

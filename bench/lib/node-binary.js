@@ -1,7 +1,8 @@
-// The `--node` option of the bench scripts: a path to a node binary, or just
-// a major version ("24"), which is installed once from the npm registry's
+// The `--node` option of the bench scripts (BENCH_NODE): `current` (the node
+// running the script, the default), a path to a node binary, or a major
+// version ("24", "22"), which is installed once from the npm registry's
 // `node@<major>` package into ~/.cache/webfw-bench/node-<major> (never into
-// the project) and reused from there.
+// the project) and reused from there. The scripts say which Node they use.
 'use strict'
 
 const { execFileSync } = require('node:child_process')
@@ -22,17 +23,26 @@ function cacheDir(major) {
  *   resolveNode('/usr/bin/node')  // unchanged
  */
 function resolveNode(value) {
-  if (!value || !/^\d+$/.test(value)) return value || process.execPath
+  if (!value || value === 'current') return process.execPath
+  if (!/^\d+$/.test(value)) return value
   const dir = cacheDir(value)
   const bin = path.join(dir, 'node_modules', '.bin', process.platform === 'win32' ? 'node.cmd' : 'node')
   if (!fs.existsSync(bin)) {
     process.stderr.write(`installing node@${value} into ${dir} (once) …\n`)
     fs.mkdirSync(dir, { recursive: true })
-    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefix', dir, `node@${value}`], { stdio: ['ignore', 'ignore', 'inherit'] })
+    execFileSync('npm', ['install', '--no-audit', '--no-fund', '--no-save', '--prefix', dir, `node@${value}`], { stdio: ['ignore', 'ignore', 'inherit'] })
   }
   const version = execFileSync(bin, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
   if (!version.startsWith(`v${value}.`)) throw new Error(`${bin} is ${version}, not Node ${value}`)
   return bin
 }
 
-module.exports = { resolveNode }
+/** Resolves `value` like resolveNode and says on stderr which Node the script uses. */
+function resolveAndAnnounce(value, what = 'servers') {
+  const bin = resolveNode(value)
+  const version = bin === process.execPath ? process.version : execFileSync(bin, ['-p', 'process.version'], { encoding: 'utf8' }).trim()
+  process.stderr.write(`${what} run on Node ${version} (${bin})\n`)
+  return bin
+}
+
+module.exports = { resolveNode, resolveAndAnnounce }
