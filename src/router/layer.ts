@@ -94,7 +94,9 @@ export class Layer {
     if (matcher === null) return false
     const found = matcher.match(path)
     if (!found) return false
-    return { params: found.params, path: found.path, keys: found.keys ?? Object.keys(found.params) }
+    // A matcher that names its keys already returns a LayerMatch: no copy per request.
+    if (found.keys !== undefined) return found as LayerMatch
+    return { params: found.params, path: found.path, keys: Object.keys(found.params) }
   }
 
   handleError(error: unknown, req: unknown, res: unknown, next: Next): void {
