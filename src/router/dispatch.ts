@@ -16,7 +16,7 @@ import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
-import { nullPrototype } from './null-params'
+import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
@@ -313,7 +313,7 @@ class Dispatch {
       const layer = item.layer
       const mode = item.mode
       if (mode === Mode.Always) {
-        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? nullPrototype() : {}
+        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? emptyNullPrototype() : {}
         keys = EMPTY_KEYS
         let prefix = item.prefixLength
         if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
