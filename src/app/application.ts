@@ -22,6 +22,7 @@ import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
 import { adoptHttp2 } from '../http2/classes'
 import { createHttp2Server, isHttp2Listen } from '../http2/listen'
+import { markOwnAccessor } from './setting-read'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal } from './types'
 
@@ -348,6 +349,8 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     return this
   }
 
+  markOwnAccessor(app.set as object)
+
   app.path = function path(this: AppInternal): string {
     return this.parent ? (this.parent as unknown as { path(): string }).path() + (this as unknown as Record<string, string>)[style.mountPathKey] : ''
   }
@@ -373,6 +376,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       return this
     }
   }
+  markOwnAccessor(app.get as object)
 
   if (style.del) {
     /** 4.x: deprecated alias of `app.delete`. */

@@ -6,6 +6,7 @@
  * headers) decided without parsing anything.
  */
 import statuses from 'statuses'
+import { readSetting } from '../app/setting-read'
 import type { Profile } from '../profile'
 import { hashesStrings, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
@@ -76,7 +77,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   function sendBody(res: ResponseInternal, body: string | Buffer | undefined, bodyEncoding: BufferEncoding | undefined) {
     let chunk = body
     let encoding = bodyEncoding
-    const etagFn = res.app.get('etag fn') as ETagFn | undefined
+    const etagFn = readSetting(res.app, 'etag fn') as ETagFn | undefined
     const wantETag = typeof etagFn === 'function' && !readHeader(res, 'etag', 'ETag')
     // webfw's own generators take a string body and make tags (base64, hex)
     // that need no value check; an application's gets a Buffer and setHeader.
@@ -208,7 +209,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   defineMethod(proto, 'json', function json(this: ResponseInternal, obj?: unknown) {
     if (arguments.length === 2 && style.legacyArguments) obj = legacyBody(this, 'json', obj, arguments[1])
     const app = this.app
-    const body = stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
+    const body = stringify(obj, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'))
     if (readHeader(this, 'content-type', 'Content-Type')) return this.send(body)
     putHeader(this, 'content-type', 'Content-Type', JSON_UTF8)
     // Straight to the body step when res.send is webfw's own: the type was

@@ -16,6 +16,7 @@ import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
+import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
@@ -70,12 +71,23 @@ function assignOwn(target: Record<string, unknown>, source: Record<string, unkno
   return target
 }
 
+/**
+ * `0 in params`. On a null-prototype object (5.x parameters) optimised code
+ * deopts ("out of bounds") each time `in` finds no element, and the router's
+ * loop that inlines this was thrown away again and again (Node 20, `--trace-deopt`
+ * on nested-routers). There the own check is the same test; other objects
+ * keep `in`, which also sees an inherited "0".
+ */
+function hasFirstCapture(params: Record<string, unknown>): boolean {
+  return Object.getPrototypeOf(params) === null ? Object.hasOwn(params, 0) : 0 in params
+}
+
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
 function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params
   const parentParams = parent as Record<string, unknown>
   const obj = assignOwn({}, parentParams)
-  if (!(0 in params) || !(0 in parentParams)) return assignOwn(obj, params)
+  if (!hasFirstCapture(params) || !hasFirstCapture(parentParams)) return assignOwn(obj, params)
   let i = 0
   let o = 0
   while (i in params) i++
@@ -107,21 +119,6 @@ function sendOptionsResponse(res: DispatchResponse, methods: string[], style: Ro
 
 function finishLater(state: Dispatch, err: unknown): void {
   state.done(err)
-}
-
-/**
- * An empty object with no prototype, as `req.params` of a 5.x route is.
- * Not `Object.create(null)`: V8 makes that a dictionary from the start,
- * which is slow to fill, read and copy (mergeParams); an ordinary object
- * switched to a null prototype keeps fast properties, and a route's
- * parameters are the same few names on every request. Made, filled and
- * merged once per router level (Node 20, a loaded machine): ~1.0 µs against
- * 5.7–7.6 µs (docs/perf.md, "Null-prototype parameters").
- */
-function nullPrototype(): Record<string, unknown> {
-  const params = {}
-  Object.setPrototypeOf(params, null)
-  return params
 }
 
 /**
@@ -316,7 +313,7 @@ class Dispatch {
       const layer = item.layer
       const mode = item.mode
       if (mode === Mode.Always) {
-        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? nullPrototype() : {}
+        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? emptyNullPrototype() : {}
         keys = EMPTY_KEYS
         let prefix = item.prefixLength
         if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {

@@ -3,7 +3,8 @@
  * exactly as Express 5 matches it, plus the radix shapes of patterns made of
  * static text and whole-segment parameters.
  */
-import { match as ptrMatch, parse as ptrParse, type Token } from 'path-to-regexp'
+import { match as ptrMatch, parse as ptrParse, pathToRegexp, type Token } from 'path-to-regexp'
+import { nullPrototype } from './null-params'
 import { compileRegExp, decodeParam, type PathMatch, type PathMatcher, type PathOptions, type PathSyntax } from './path-syntax'
 import { isShapeChar, PARAM, WILD, type Shape } from './shape'
 
@@ -60,16 +61,33 @@ function shapesOf(pattern: string, options: PathOptions, names: string[]): Shape
   return [atoms, [...atoms, SLASH]]
 }
 
+/**
+ * The matcher of a pattern made of text and whole-segment parameters (one
+ * with shapes): path-to-regexp's own RegExp, every capture a required
+ * parameter decoded as path-to-regexp's `match` decodes it, but the params a
+ * fast-properties null-prototype object instead of `Object.create(null)` (a
+ * dictionary, slow to fill and to copy in mergeParams) and their names known
+ * in advance. Mounted routers with parameters (`use('/api/:version')`) are
+ * verified with it on every request (docs/perf.md).
+ */
+function shapeMatcher(pattern: string, ptrOptions: { sensitive: boolean; end: boolean; trailing: boolean }, names: string[]): (path: string) => PathMatch | false {
+  const { regexp } = pathToRegexp(pattern, ptrOptions)
+  const count = names.length
+  return function match(path: string): PathMatch | false {
+    const m = regexp.exec(path)
+    if (m === null) return false
+    const params = nullPrototype()
+    for (let i = 0; i < count; i++) params[names[i]] = decodeParam(m[i + 1])
+    return { params, path: m[0], keys: names }
+  }
+}
+
 function compileString(path: string, options: PathOptions): PathMatcher {
   const pattern = options.strict ? path : loosen(path)
-  const fn = ptrMatch(pattern, {
-    sensitive: options.sensitive,
-    end: options.end,
-    trailing: !options.strict,
-    decode: decodeParam,
-  })
+  const ptrOptions = { sensitive: options.sensitive, end: options.end, trailing: !options.strict }
   const names: string[] = []
   const shapes = shapesOf(pattern, options, names)
+  const fn = shapes !== null ? shapeMatcher(pattern, ptrOptions, names) : ptrMatch(pattern, { ...ptrOptions, decode: decodeParam })
   let prefixLength = 0
   if (shapes !== null && !options.end && names.length === 0) prefixLength = shapes[0].length
   return {
@@ -83,6 +101,14 @@ function compileString(path: string, options: PathOptions): PathMatcher {
 function compileOne(path: unknown, options: PathOptions): PathMatcher {
   if (path instanceof RegExp) return compileRegExp(path)
   return compileString(path as string, options)
+}
+
+/** A matcher as Express 5's layer exposes it (`layer.matchers`): path-to-regexp's `{ path, params }` or false. */
+function exposedMatcher(matcher: PathMatcher): (path: string) => { path: string; params: Record<string, unknown> } | false {
+  return (p) => {
+    const found = matcher.match(p)
+    return found && { path: found.path, params: found.params }
+  }
 }
 
 /** An array of patterns: the first that matches wins (never in the tree). */
@@ -99,7 +125,7 @@ function compileArray(paths: unknown[], options: PathOptions): PathMatcher {
     shapes: null,
     paramNames: [],
     prefixLength: 0,
-    exposed: { matchers: matchers.map((m) => (p: string) => m.match(p)) },
+    exposed: { matchers: matchers.map(exposedMatcher) },
   }
 }
 
@@ -107,7 +133,7 @@ export const path5: PathSyntax = {
   compile(path: unknown, options: PathOptions): PathMatcher {
     if (Array.isArray(path)) return compileArray(path, options)
     const matcher = compileOne(path, options)
-    matcher.exposed = { matchers: [(p: string) => matcher.match(p)] }
+    matcher.exposed = { matchers: [exposedMatcher(matcher)] }
     return matcher
   },
 }

@@ -1,0 +1,29 @@
+/**
+ * Reading a setting on the per-request path (`res.json`, `res.send`).
+ *
+ * `app.get(name)` is `app.set(name)`, which returns `app.settings[name]`; on
+ * the way each read builds a rest-argument array and an arguments object
+ * (callgrind: about a thousand instructions for the four reads of one
+ * `res.json`, see docs/perf.md). While the app's `get` and `set` are webfw's
+ * own, the setting is read from `app.settings` directly, which is what those
+ * two would return; an app that replaced either still gets the calls.
+ */
+import type { AppInternal } from './types'
+
+const ownAccessor = Symbol('webfw.app.ownSettingAccessor')
+
+/** Marks webfw's own `app.get` / `app.set` (src/app/application.ts). */
+export function markOwnAccessor(fn: object): void {
+  Object.defineProperty(fn, ownAccessor, { value: true })
+}
+
+type Marked = { [ownAccessor]?: true }
+
+/**
+ * `app.get(name)` for a setting name (never a route: one argument).
+ * @example readSetting(app, 'etag fn')
+ */
+export function readSetting(app: AppInternal, name: string): unknown {
+  if ((app.get as Marked)[ownAccessor] === true && (app.set as Marked)[ownAccessor] === true) return app.settings[name]
+  return app.get(name)
+}
