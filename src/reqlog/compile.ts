@@ -16,6 +16,7 @@
  */
 import { escapeLogValue, hasUnsafeChar } from './escape'
 import { definedCell, escapesItself, foreignToken, getHome, type TokenCell } from './registry'
+import { builtinValue } from './tokens'
 import { reportFailure } from './warn'
 
 /** morgan's token syntax: a name of two or more `[-\w]`, an optional `[arg]`. */
@@ -126,9 +127,10 @@ function renderLine(start: string, slots: readonly Slot[], scratch: Scratch, req
       value = slot.source
     } else {
       try {
+        const builtin = cell.builtin
         const fn = cell.bound
         // morgan passes no third argument when the reference has none
-        const raw = slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
+        const raw = builtin !== 0 ? builtinValue(builtin, req, res, slot.arg) : slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
         if (!raw) {
           // morgan's rule: "-" for any falsy value
           value = '-'
