@@ -9,12 +9,11 @@
  * backslashes, `:constructor`, `:__proto__`, ...), and a reference to a token
  * that is not defined when the line is logged is written as the text it was.
  *
- * A line is rendered in two passes (see `renderLine`): the token values
- * first, then, when none of those needing escaping holds an unsafe
- * character (the usual case, found by one scan over all of them at once
- * rather than one per value), the line is the values and literals joined.
+ * Each value is escaped on its own: joining the values to scan them once
+ * was cheaper on Node 24 but dearer on Node 20 and 22, where the scan of a
+ * joined (cons) string leaves V8's fast path (bench/inmem/reqlog-line.js).
  */
-import { escapeLogValue, hasUnsafeChar } from './escape'
+import { escapeLogValue } from './escape'
 import { definedCell, escapesItself, foreignToken, getHome, type TokenCell } from './registry'
 import { builtinValue } from './tokens'
 import { reportFailure } from './warn'
@@ -77,31 +76,12 @@ export function compileFormat(format: string): CompiledFormat {
   else slots.push(slotOf(pending, tail))
 
   const start = head as string
-  const count = slots.length
-  // The token values of the line being rendered, reused from line to line.
-  // A token that renders this same format from inside its callback (while
-  // the scratch is in use) gets a fresh one.
-  let scratch: Scratch | undefined = newScratch(count)
   return function compiledFormat(tokens: unknown, req: unknown, res: unknown): string {
     if (tokens !== getHome()) return renderForeignLine(start, slots, tokens, req, res)
-    const inUse = scratch ?? newScratch(count)
-    scratch = undefined
-    try {
-      return renderLine(start, slots, inUse, req, res)
-    } finally {
-      scratch = inUse
-    }
+    let line = start
+    for (let i = 0; i < slots.length; i++) line += renderOwn(slots[i], req, res) + slots[i].after
+    return line
   }
-}
-
-/** Token values of one line, and for each whether it still needs escaping (1) or not (0). */
-interface Scratch {
-  readonly values: string[]
-  readonly needsEscape: Uint8Array
-}
-
-function newScratch(count: number): Scratch {
-  return { values: new Array<string>(count).fill(''), needsEscape: new Uint8Array(count) }
 }
 
 function slotOf(ref: { name: string; arg: string | undefined; source: string }, after: string): Slot {
@@ -109,58 +89,29 @@ function slotOf(ref: { name: string; arg: string | undefined; source: string }, 
 }
 
 /**
- * A line rendered with reqlog's own tokens (the usual case). Each value is
- * kept in the scratch; those that still need escaping are also appended to
- * `probe`, and a single scan of `probe` tells whether any of them holds a
- * character to escape. Only then is each of them escaped on its own.
+ * A token rendered with reqlog's own tokens (the usual case): built-ins
+ * computed directly, others through the cell's callback, already bound to
+ * reqlog. A throwing token logs "-" and a warning instead of failing the line
+ * (or, in morgan, crashing the process).
  */
-function renderLine(start: string, slots: readonly Slot[], scratch: Scratch, req: unknown, res: unknown): string {
-  const count = slots.length
-  const { values, needsEscape } = scratch
-  let probe = ''
-  for (let i = 0; i < count; i++) {
-    const slot = slots[i]
-    const cell = slot.cell ?? (slot.cell = definedCell(slot.name))
-    let value: string
-    let escape = 0
-    if (cell === undefined) {
-      value = slot.source
-    } else {
-      try {
-        const builtin = cell.builtin
-        const fn = cell.bound
-        // morgan passes no third argument when the reference has none
-        const raw = builtin !== 0 ? builtinValue(builtin, req, res, slot.arg) : slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
-        if (!raw) {
-          // morgan's rule: "-" for any falsy value
-          value = '-'
-        } else if (typeof raw === 'string') {
-          value = raw
-          if (cell.escapeStrings) escape = 1
-        } else if (typeof raw === 'number') {
-          // digits, ".", "e", "+", "-", "Infinity": nothing to escape
-          value = String(raw)
-        } else {
-          value = String(raw)
-          escape = 1
-        }
-      } catch (err) {
-        reportFailure('token :' + slot.name, err)
-        value = '-'
-        escape = 0
-      }
-    }
-    values[i] = value
-    needsEscape[i] = escape
-    if (escape === 1) probe += value
+function renderOwn(slot: Slot, req: unknown, res: unknown): string {
+  const cell = slot.cell ?? (slot.cell = definedCell(slot.name))
+  if (cell === undefined) return slot.source
+  try {
+    const builtin = cell.builtin
+    const fn = cell.bound
+    // morgan passes no third argument when the reference has none
+    const raw = builtin !== 0 ? builtinValue(builtin, req, res, slot.arg) : slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
+    // morgan's rule: "-" for any falsy value
+    if (!raw) return '-'
+    if (typeof raw === 'string') return cell.escapeStrings ? escapeLogValue(raw) : raw
+    // digits, ".", "e", "+", "-", "Infinity": nothing to escape
+    if (typeof raw === 'number') return String(raw)
+    return escapeLogValue(String(raw))
+  } catch (err) {
+    reportFailure('token :' + slot.name, err)
+    return '-'
   }
-  if (probe !== '' && hasUnsafeChar(probe)) {
-    // rare: some value holds a control character, a quote or a backslash
-    for (let i = 0; i < count; i++) if (needsEscape[i] === 1) values[i] = escapeLogValue(values[i])
-  }
-  let line = start
-  for (let i = 0; i < count; i++) line += values[i] + slots[i].after
-  return line
 }
 
 /** morgan's rules for a token value, with escaping unless the callback is known to escape its strings itself. */

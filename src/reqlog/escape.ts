@@ -27,16 +27,6 @@ function escapeChar(ch: string): string {
 }
 
 /**
- * Whether `value` holds a character that `escapeLogValue` would escape.
- * One regular-expression scan costs about as much for a whole line's worth of
- * values joined as for a single short one (the call, not the characters,
- * dominates), which is why a line is checked all at once (compile.ts).
- */
-export function hasUnsafeChar(value: string): boolean {
-  return UNSAFE.test(value)
-}
-
-/**
  * Returns `value` with every character that could break a log line escaped.
  * Clean values (the usual case) are returned as they are, after one scan.
  *
