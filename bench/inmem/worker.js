@@ -7,6 +7,9 @@
 //
 //   node bench/inmem/worker.js <server> <scenario> [rounds] [requests] [connections] [warm-up requests]
 //
+// `<server>` is an id of bench/http/servers, or the path of a server file
+// ending in `.js` built the same way (e.g. bench/inmem/reqlog-server.js).
+//
 // Prints one JSON line: { server, scenario, cpuNs: [...], wallNs: [...],
 // gcNs: [...], gcMajorNs: [...], scavenges: [...] }, per round after one
 // unmeasured round of warm-up (`requests` long, or `warm-up requests`): the CPU (user + system, all threads) and wall
@@ -26,6 +29,7 @@ const http = require('node:http')
 const { PerformanceObserver, constants: perfConstants } = require('node:perf_hooks')
 const { Duplex } = require('node:stream')
 const { scenarios } = require('../http/scenarios')
+const path = require('node:path')
 const { serverById } = require('../http/servers')
 
 const PIPELINED = 16
@@ -202,7 +206,7 @@ async function main() {
   const [serverId, scenarioName, roundsArg = '7', requestsArg = '10000', connectionsArg = '0', warmupArg] = process.argv.slice(2)
   const scenario = scenarios[scenarioName]
   if (!scenario) throw new Error(`unknown scenario ${scenarioName}`)
-  const entry = serverById(serverId)
+  const entry = serverId.endsWith('.js') ? { path: path.resolve(serverId), args: [] } : serverById(serverId)
   const rounds = Number(roundsArg)
   const connections = Math.max(1, Number(connectionsArg))
   const depth = Number(connectionsArg) > 0 ? 1 : PIPELINED

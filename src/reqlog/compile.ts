@@ -8,9 +8,14 @@
  * string therefore cannot run code whatever it contains (quotes,
  * backslashes, `:constructor`, `:__proto__`, ...), and a reference to a token
  * that is not defined when the line is logged is written as the text it was.
+ *
+ * Each value is escaped on its own: joining the values to scan them once
+ * was cheaper on Node 24 but dearer on Node 20 and 22, where the scan of a
+ * joined (cons) string leaves V8's fast path (bench/inmem/reqlog-line.js).
  */
 import { escapeLogValue } from './escape'
 import { definedCell, escapesItself, foreignToken, getHome, type TokenCell } from './registry'
+import { builtinValue } from './tokens'
 import { reportFailure } from './warn'
 
 /** morgan's token syntax: a name of two or more `[-\w]`, an optional `[arg]`. */
@@ -22,6 +27,8 @@ interface Slot {
   readonly arg: string | undefined
   /** The reference as written, logged while the token is not defined. */
   readonly source: string
+  /** The literal text following the reference (up to the next one, or the end). */
+  readonly after: string
   /**
    * The token's cell, looked up when first defined. Cells are created only
    * by `reqlog.token`, so format strings full of made-up names cannot grow
@@ -34,6 +41,17 @@ interface Slot {
 export type CompiledFormat = (tokens: unknown, req: unknown, res: unknown) => string
 
 /**
+ * The same text as `s`, as a flat, internalised string. A token argument
+ * cut out of the format string is a slice of it; handed to `getHeader` (which
+ * lowercases it) or used as a property key, a slice costs a fresh lowercase
+ * copy and a string-table lookup on every line, an internalised string
+ * neither (a third of a `:res[content-length]` token, bench/inmem/reqlog-line.js).
+ */
+function internalised(s: string): string {
+  return Object.keys({ [s]: 0 })[0]
+}
+
+/**
  * Compiles `format` into a format function.
  *
  * @example
@@ -41,60 +59,75 @@ export type CompiledFormat = (tokens: unknown, req: unknown, res: unknown) => st
  * line(reqlog, req, res) // 'GET /users 200'
  */
 export function compileFormat(format: string): CompiledFormat {
-  const literals: string[] = []
   const slots: Slot[] = []
+  let head: string | undefined
   let last = 0
+  let pending: { name: string; arg: string | undefined; source: string } | undefined
   for (const match of format.matchAll(TOKEN)) {
     const index = match.index as number
-    literals.push(format.slice(last, index))
-    slots.push({ name: match[1], arg: match[2], source: match[0], cell: definedCell(match[1]) })
+    const literal = format.slice(last, index)
+    if (pending === undefined) head = literal
+    else slots.push(slotOf(pending, literal))
+    pending = { name: match[1], arg: match[2] === undefined ? undefined : internalised(match[2]), source: match[0] }
     last = index + match[0].length
   }
-  literals.push(format.slice(last))
+  const tail = format.slice(last)
+  if (pending === undefined) head = tail
+  else slots.push(slotOf(pending, tail))
 
-  const count = slots.length
-  const head = literals[0]
+  const start = head as string
   return function compiledFormat(tokens: unknown, req: unknown, res: unknown): string {
-    let line = head
-    if (tokens === getHome()) {
-      for (let i = 0; i < count; i++) line += renderOwn(slots[i], req, res) + literals[i + 1]
-    } else {
-      for (let i = 0; i < count; i++) line += renderForeign(slots[i], tokens, req, res) + literals[i + 1]
-    }
+    if (tokens !== getHome()) return renderForeignLine(start, slots, tokens, req, res)
+    let line = start
+    for (let i = 0; i < slots.length; i++) line += renderOwn(slots[i], req, res) + slots[i].after
     return line
   }
 }
 
-/**
- * morgan's rules for a token value ("-" for any falsy value, others as
- * `String(value)`), plus escaping: strings unless the callback is known to
- * escape them itself, anything else always.
- */
-function text(value: unknown, escapeStrings: boolean): string {
-  if (!value) return '-'
-  if (typeof value === 'string') return escapeStrings ? escapeLogValue(value) : value
-  return escapeLogValue(String(value))
+function slotOf(ref: { name: string; arg: string | undefined; source: string }, after: string): Slot {
+  return { name: ref.name, arg: ref.arg, source: ref.source, after, cell: definedCell(ref.name) }
 }
 
 /**
- * A reference rendered with reqlog's own tokens (the usual case): the cell's
- * callback, already bound to reqlog. A throwing token logs "-" and a warning
- * instead of failing the line (or, in morgan, crashing the process).
+ * A token rendered with reqlog's own tokens (the usual case): built-ins
+ * computed directly, others through the cell's callback, already bound to
+ * reqlog. A throwing token logs "-" and a warning instead of failing the line
+ * (or, in morgan, crashing the process).
  */
 function renderOwn(slot: Slot, req: unknown, res: unknown): string {
   const cell = slot.cell ?? (slot.cell = definedCell(slot.name))
   if (cell === undefined) return slot.source
   try {
+    const builtin = cell.builtin
     const fn = cell.bound
     // morgan passes no third argument when the reference has none
-    return text(slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg), cell.escapeStrings)
+    const raw = builtin !== 0 ? builtinValue(builtin, req, res, slot.arg) : slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
+    // morgan's rule: "-" for any falsy value
+    if (!raw) return '-'
+    if (typeof raw === 'string') return cell.escapeStrings ? escapeLogValue(raw) : raw
+    // digits, ".", "e", "+", "-", "Infinity": nothing to escape
+    if (typeof raw === 'number') return String(raw)
+    return escapeLogValue(String(raw))
   } catch (err) {
     reportFailure('token :' + slot.name, err)
     return '-'
   }
 }
 
-/** A reference rendered with a tokens object the caller passed instead of reqlog. */
+/** morgan's rules for a token value, with escaping unless the callback is known to escape its strings itself. */
+function text(value: unknown, escapeStrings: boolean): string {
+  if (!value) return '-'
+  if (typeof value === 'string') return escapeStrings ? escapeLogValue(value) : value
+  return escapeLogValue(String(value))
+}
+
+/** A line rendered with a tokens object the caller passed instead of reqlog. */
+function renderForeignLine(start: string, slots: readonly Slot[], tokens: unknown, req: unknown, res: unknown): string {
+  let line = start
+  for (let i = 0; i < slots.length; i++) line += renderForeign(slots[i], tokens, req, res) + slots[i].after
+  return line
+}
+
 function renderForeign(slot: Slot, tokens: unknown, req: unknown, res: unknown): string {
   try {
     const fn = foreignToken(tokens, slot.name)

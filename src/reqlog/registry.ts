@@ -30,14 +30,17 @@ export class TokenCell {
   bound!: AnyTokenFn
   /** Whether string results still need escaping (false for callbacks that escape or cannot return unsafe text). */
   escapeStrings!: boolean
+  /** The id of the built-in token this cell still holds (see tokens.ts `builtinValue`), 0 once defined by the user. */
+  builtin!: number
 
-  constructor(readonly name: string, fn: AnyTokenFn, escapeStrings: boolean) {
-    this.define(fn, escapeStrings)
+  constructor(readonly name: string, fn: AnyTokenFn, escapeStrings: boolean, builtin: number) {
+    this.define(fn, escapeStrings, builtin)
   }
 
-  define(fn: AnyTokenFn, escapeStrings: boolean): void {
+  define(fn: AnyTokenFn, escapeStrings: boolean, builtin: number): void {
     this.bound = fn.bind(home)
     this.escapeStrings = escapeStrings
+    this.builtin = builtin
   }
 }
 
@@ -93,9 +96,10 @@ export function definedCell(name: string): TokenCell | undefined {
 
 /**
  * Defines or redefines token `:name`. `escapes` is true for callbacks whose
- * text never needs escaping (built-ins producing numbers and dates).
+ * text never needs escaping (built-ins producing numbers and dates);
+ * `builtin` is the id of a built-in token (tokens.ts), 0 for any other.
  */
-export function defineToken(api: string, name: unknown, fn: unknown, escapes = false): void {
+export function defineToken(api: string, name: unknown, fn: unknown, escapes = false, builtin = 0): void {
   const key = checkName(api, 'token', name)
   if (typeof fn !== 'function') {
     throw new TypeError(`${api}: the callback of token ${JSON.stringify(key)} must be a function`)
@@ -103,8 +107,8 @@ export function defineToken(api: string, name: unknown, fn: unknown, escapes = f
   const callback = fn as AnyTokenFn
   const trusted = escapes || selfEscaping.has(callback)
   const cell = cells[key]
-  if (cell === undefined) cells[key] = new TokenCell(key, callback, !trusted)
-  else cell.define(callback, !trusted)
+  if (cell === undefined) cells[key] = new TokenCell(key, callback, !trusted, builtin)
+  else cell.define(callback, !trusted, builtin)
   expose(key, trusted ? callback : escapingWrapper(callback))
   if (escapes) selfEscaping.add(callback)
 }

@@ -1,0 +1,65 @@
+// The `stack` request on plain node:http with nothing but a request logger,
+// for bench/inmem/reqlog-line.js: the body is read and a fixed JSON answer
+// sent, and LOGGER picks what writes the `combined` line to a null stream:
+//
+//   none    no logger (the baseline every other variant is measured against)
+//   reqlog  reqlog('combined'), as the stack scenario's webfw server uses it
+//           (`reqlog:<path>`: the reqlog module at <path>, e.g. another
+//           build's dist/reqlog/index.js, to compare two builds)
+//   morgan  morgan('combined'), as the Express server uses it
+//   hand    the hand-written line of bench/http/servers/combined-line.js
+//           (what the bare and fastify servers write)
+//
+// Served to bench/inmem/worker.js as a server file:
+//   node bench/inmem/worker.js bench/inmem/reqlog-server.js stack
+'use strict'
+
+const http = require('node:http')
+const { serve, nullStream, note } = require('../http/servers/harness')
+const { combinedLine } = require('../http/servers/combined-line')
+
+const ANSWER = '{"ok":true}'
+const VARIANTS = ['none', 'reqlog', 'morgan', 'hand']
+const [variant, modulePath] = (process.env.LOGGER || 'none').split(/:(.*)/)
+if (!VARIANTS.includes(variant)) throw new Error(`LOGGER: "${variant}" is none of ${VARIANTS.join(', ')}`)
+
+function noop() {}
+
+/** `(req, res)` called first for every request, writing the line to `stream` once the response is over. */
+function makeLogger(stream) {
+  switch (variant) {
+    case 'reqlog': {
+      const middleware = require(modulePath || 'webfw/reqlog')('combined', { stream })
+      return (req, res) => middleware(req, res, noop)
+    }
+    case 'morgan': {
+      const middleware = require('morgan')('combined', { stream })
+      return (req, res) => middleware(req, res, noop)
+    }
+    case 'hand':
+      return (req, res) => {
+        res.on('finish', () => stream.write(combinedLine(req, res.statusCode, res.getHeader('content-length'))))
+      }
+    default:
+      return noop
+  }
+}
+
+serve({
+  stack() {
+    note(`logger: ${process.env.LOGGER || 'none'}`)
+    const log = makeLogger(nullStream())
+    return http
+      .createServer((req, res) => {
+        log(req, res)
+        req.on('end', () => {
+          // setHeader, not writeHead(fields): the line reads Content-Length back
+          res.setHeader('Content-Type', 'application/json; charset=utf-8')
+          res.setHeader('Content-Length', ANSWER.length)
+          res.end(ANSWER)
+        })
+        req.resume()
+      })
+      .listen(0, '127.0.0.1')
+  },
+})
