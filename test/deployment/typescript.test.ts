@@ -8,10 +8,10 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { after, before, test } from 'node:test'
 import { rawRequest } from '../helpers/http'
+import { makeConsumerProject } from '../helpers/consumer-project'
 import { packageRoot } from '../helpers/webfw'
 import { Spawned, freePort } from './spawned'
 
@@ -22,11 +22,7 @@ let project: string
 
 before(() => {
   // An app that installed webfw: node_modules/webfw is this package.
-  project = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-ts-app-'))
-  fs.mkdirSync(path.join(project, 'node_modules', '@types'), { recursive: true })
-  fs.symlinkSync(packageRoot, path.join(project, 'node_modules', 'webfw'), 'dir')
-  fs.symlinkSync(path.join(packageRoot, 'node_modules', '@types', 'node'), path.join(project, 'node_modules', '@types', 'node'), 'dir')
-  fs.writeFileSync(path.join(project, 'package.json'), '{ "name": "ts-app", "private": true }\n')
+  project = makeConsumerProject('webfw-ts-app-', 'ts-app')
   fs.copyFileSync(path.join(exampleDir, 'server.ts'), path.join(project, 'server.ts'))
   fs.copyFileSync(path.join(exampleDir, 'tsconfig.json'), path.join(project, 'tsconfig.json'))
   const classic = JSON.parse(fs.readFileSync(path.join(exampleDir, 'tsconfig.json'), 'utf8'))

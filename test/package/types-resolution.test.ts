@@ -8,10 +8,10 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import ts from 'typescript'
+import { makeConsumerProject } from '../helpers/consumer-project'
 import { packageRoot } from '../helpers/webfw'
 
 const entries = ['webfw', 'webfw/v4', 'webfw/v3', 'webfw/reqlog', 'webfw/otel'] as const
@@ -20,11 +20,7 @@ const typesFile = { webfw: 'index', 'webfw/v4': 'v4', 'webfw/v3': 'v3', 'webfw/r
 let project: string
 
 before(() => {
-  project = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-types-'))
-  fs.mkdirSync(path.join(project, 'node_modules', '@types'), { recursive: true })
-  fs.symlinkSync(packageRoot, path.join(project, 'node_modules', 'webfw'), 'dir')
-  fs.symlinkSync(path.join(packageRoot, 'node_modules', '@types', 'node'), path.join(project, 'node_modules', '@types', 'node'), 'dir')
-  fs.writeFileSync(path.join(project, 'package.json'), '{ "name": "consumer", "private": true }\n')
+  project = makeConsumerProject('webfw-types-', 'consumer')
 })
 
 after(() => {
