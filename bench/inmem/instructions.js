@@ -14,14 +14,14 @@
 //
 // Method (bench/lib/callgrind.js): each server runs in the in-memory worker
 // (worker.js) under callgrind with instrumentation off while it starts and
-// serves --warmup requests, then counts a settling round and the measured
-// round of --requests each, and only the measured one is read. Node 24's V8
-// keeps re-optimising the request path for tens of thousands of requests,
-// so the warm-up is long; under valgrind it goes on recompiling hot node
-// internals (deoptimised for "wrong map") at a rate a native run does not
-// show, so what compilation is left is shown apart ("of which V8
-// compiler") and is best subtracted when comparing servers. V8 runs with `--predictable` and fixed
-// seeds; two runs of one build agree to about 1%. `--method difference`
+// serves --warmup requests, then counts two settling rounds and the
+// measured round of --requests each, and only the measured one is read.
+// Node 24's V8 keeps re-optimising the request path for tens of thousands of
+// requests, so the warm-up is long, and a few Turbofan tier-ups still land
+// in the second round after it whatever its length (issue 31): two settling
+// rounds leave none in the measured one. What compilation is left is shown
+// apart ("of which V8 compiler"). V8 runs with `--predictable` and fixed
+// seeds; two runs of one build agree to a few instructions per request. `--method difference`
 // is the older way: two whole counted runs of --few and --many requests,
 // their difference divided by the extra requests (slower, and it includes
 // more of the warm-up).
@@ -49,7 +49,7 @@ const opts = parseOptions(
     node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
     scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: 'scenarios of a full run' },
     servers: { type: 'list', default: DEFAULT_SERVERS, env: 'BENCH_SERVERS', help: 'servers of a full run' },
-    requests: { type: 'number', default: 1000, env: 'BENCH_REQUESTS', help: 'counted requests per server (after an uncounted settling round as long)' },
+    requests: { type: 'number', default: 1000, env: 'BENCH_REQUESTS', help: 'counted requests per server (after two uncounted settling rounds as long)' },
     warmup: { type: 'number', default: 50000, env: 'BENCH_WARMUP', help: 'uncounted requests of warm-up (cheap: valgrind runs them without instrumentation)' },
     jobs: { type: 'number', default: 2, env: 'BENCH_JOBS', help: 'servers counted at once (callgrind is single-threaded; counts do not depend on it)' },
     connections: { type: 'number', default: 0, help: 'connections with one request in flight each (0: one connection, 16 pipelined)' },
@@ -85,7 +85,7 @@ async function countOnce(nodeBin, entry, scenario) {
     const many = countWhole(nodeBin, entry, scenario, opts.many)
     return { perRequest: (many - few) / (2 * (opts.many - opts.few)) }
   }
-  const run = await countRequests({ nodeBin, entry, scenario, requests: opts.requests, warmup: opts.warmup, settle: 1, connections: opts.connections, keep: true })
+  const run = await countRequests({ nodeBin, entry, scenario, requests: opts.requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
   try {
     const profile = readCallgrind(run.file)
     let compiler = 0

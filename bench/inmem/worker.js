@@ -25,6 +25,7 @@
 // the cost per request is measured against concurrency (docs/perf.md).
 'use strict'
 
+const fs = require('node:fs')
 const http = require('node:http')
 const { PerformanceObserver, constants: perfConstants } = require('node:perf_hooks')
 const { Duplex } = require('node:stream')
@@ -112,6 +113,76 @@ function memorySocket(onWrite) {
 }
 
 /**
+ * The round being served. Its handlers below are the same functions in every
+ * round, reading this state, so that a new round brings V8 no new call
+ * targets to deoptimise on (issue 31).
+ */
+let round = null
+
+/** A response starts with its status line at the start of a write. */
+function answer(c, chunk) {
+  const text = typeof chunk === 'string' ? chunk : chunk.toString('latin1', 0, 16)
+  if (!text.startsWith('HTTP/1.')) return
+  const status = text.slice(STATUS_OFFSET, STATUS_OFFSET + 3)
+  if (status !== '200') {
+    round.reject(new Error(`answered ${status} instead of 200`))
+    return
+  }
+  round.answered++
+  if (--c.outstanding !== 0) return
+  if (round.sent < round.total) setImmediate(feed, c)
+  else if (round.answered === round.total && !round.done) finish()
+}
+
+function feed(c) {
+  const batch = round.requestBatches[round.next]
+  round.next = (round.next + 1) % round.requestBatches.length
+  round.sent += round.depth
+  c.outstanding += round.depth
+  c.socket.push(batch)
+}
+
+function finish() {
+  const r = round
+  r.done = true
+  const cpu = process.cpuUsage(r.cpuStart)
+  const wall = process.hrtime.bigint() - r.wallStart
+  // GC entries are delivered asynchronously: read them on the next turn.
+  setImmediate(() => {
+    r.resolve({
+      cpuNs: ((cpu.user + cpu.system) * 1000) / r.total,
+      wallNs: Number(wall) / r.total,
+      gcNs: (gc.ns - r.gcStart.ns) / r.total,
+      gcMajorNs: (gc.majorNs - r.gcStart.majorNs) / r.total,
+      scavenges: ((gc.scavenges - r.gcStart.scavenges) * 1000) / r.total,
+    })
+  })
+}
+
+/**
+ * The `count` in-memory connections of `server`, opened on the first round
+ * and kept open for all later ones. They are never destroyed: on Node 24 the
+ * first destroy of such a socket changes a prototype chain that the
+ * optimised node:stream and node:http code depends on, so the next round
+ * would run in baseline code and pay V8's compiler again (issue 31).
+ */
+const openByServer = new Map()
+function openConnections(server, count) {
+  let conns = openByServer.get(server)
+  if (conns === undefined) {
+    conns = []
+    for (let i = 0; i < count; i++) {
+      const c = { socket: null, outstanding: 0 }
+      c.socket = memorySocket((chunk) => answer(c, chunk))
+      server.emit('connection', c.socket)
+      conns.push(c)
+    }
+    openByServer.set(server, conns)
+  }
+  return conns
+}
+
+/**
  * Sends `total` requests over `connections` in-memory connections, `depth`
  * at a time on each (pipelined when above 1), and resolves with the CPU,
  * wall and GC nanoseconds per request. Every answer must be a 200: anything
@@ -119,64 +190,11 @@ function memorySocket(onWrite) {
  */
 function measure(server, requestBatches, total, connections, depth) {
   return new Promise((resolve, reject) => {
-    let answered = 0
-    let sent = 0
-    let next = 0
-    let done = false
-    let cpuStart
-    let wallStart
-    let gcStart
-
-    function connection() {
-      const c = { socket: null, outstanding: 0 }
-      // A response starts with its status line at the start of a write.
-      c.socket = memorySocket((chunk) => {
-        const text = typeof chunk === 'string' ? chunk : chunk.toString('latin1', 0, 16)
-        if (!text.startsWith('HTTP/1.')) return
-        const status = text.slice(STATUS_OFFSET, STATUS_OFFSET + 3)
-        if (status !== '200') {
-          reject(new Error(`answered ${status} instead of 200`))
-          return
-        }
-        answered++
-        if (--c.outstanding !== 0) return
-        if (sent < total) setImmediate(feed, c)
-        else if (answered === total && !done) finish()
-      })
-      server.emit('connection', c.socket)
-      return c
-    }
-
-    function feed(c) {
-      const batch = requestBatches[next]
-      next = (next + 1) % requestBatches.length
-      sent += depth
-      c.outstanding += depth
-      c.socket.push(batch)
-    }
-
-    function finish() {
-      done = true
-      const cpu = process.cpuUsage(cpuStart)
-      const wall = process.hrtime.bigint() - wallStart
-      for (const c of conns) c.socket.destroy()
-      // GC entries are delivered asynchronously: read them on the next turn.
-      setImmediate(() => {
-        resolve({
-          cpuNs: ((cpu.user + cpu.system) * 1000) / total,
-          wallNs: Number(wall) / total,
-          gcNs: (gc.ns - gcStart.ns) / total,
-          gcMajorNs: (gc.majorNs - gcStart.majorNs) / total,
-          scavenges: ((gc.scavenges - gcStart.scavenges) * 1000) / total,
-        })
-      })
-    }
-
-    const conns = []
-    for (let i = 0; i < connections; i++) conns.push(connection())
-    gcStart = { ...gc }
-    cpuStart = process.cpuUsage()
-    wallStart = process.hrtime.bigint()
+    const conns = openConnections(server, connections)
+    round = { requestBatches, total, depth, answered: 0, sent: 0, next: 0, done: false, resolve, reject }
+    round.gcStart = { ...gc }
+    round.cpuStart = process.cpuUsage()
+    round.wallStart = process.hrtime.bigint()
     for (const c of conns) feed(c)
   })
 }
@@ -186,20 +204,23 @@ function measure(server, requestBatches, total, connections, depth) {
  * bench/lib/callgrind.js): says `<stage>` on stderr and waits for a line on
  * stdin, so that the runner can switch counting on after the warm-up and
  * take its figures after the measured rounds, leaving start-up, warm-up and
- * exit out of them.
+ * exit out of them. Done with blocking fs calls on the file descriptors, not
+ * process.stdin/stderr: those are streams of other shapes, and the first of
+ * them met after the warm-up would send the node:stream code it optimised
+ * back to baseline, to be compiled again inside the counted rounds (issue 31).
  */
 function handshake(stage) {
-  if (process.env.BENCH_HANDSHAKE !== '1') return Promise.resolve()
-  process.stderr.write(`webfw-bench:${stage}\n`)
-  return new Promise((resolve) => {
-    const onData = () => {
-      process.stdin.off('data', onData)
-      process.stdin.pause()
-      resolve()
+  if (process.env.BENCH_HANDSHAKE !== '1') return
+  fs.writeSync(2, `webfw-bench:${stage}\n`)
+  const line = Buffer.alloc(64)
+  for (;;) {
+    try {
+      if (fs.readSync(0, line, 0, line.length, null) > 0) return
+      throw new Error('stdin closed before the runner answered')
+    } catch (err) {
+      if (err.code !== 'EAGAIN') throw err
     }
-    process.stdin.on('data', onData)
-    process.stdin.resume()
-  })
+  }
 }
 
 async function main() {

@@ -3,8 +3,8 @@
 // with instrumentation off, the worker starts the server and serves its
 // warm-up round, says so (BENCH_HANDSHAKE, see ../inmem/worker.js), the
 // runner switches instrumentation on (`callgrind_control -i on`), the worker
-// serves a settling round (with `settle`), the runner zeroes the counts
-// (`-z`), the worker serves the measured round, and the runner takes a dump
+// serves `settle` settling rounds, the runner zeroes the counts (`-z`)
+// after each, the worker serves the measured round, and the runner takes a dump
 // (`-d`) before letting it exit. Start-up, warm-up, the switch and exit are
 // thus left out, and the uninstrumented start-up and warm-up run several
 // times faster than counted ones.
@@ -61,7 +61,7 @@ function countRequests({ nodeBin, entry, scenario, requests, warmup, settle = 0,
   const args = [
     '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outPattern}`,
     nodeBin, ...V8_FLAGS, ...(names ? NAMING_FLAGS : []),
-    WORKER, entry.id, scenario, settle > 0 ? '2' : '1', String(requests), String(connections), String(warmup),
+    WORKER, entry.id, scenario, String(1 + settle), String(requests), String(connections), String(warmup),
   ]
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, {
