@@ -29,7 +29,7 @@ function breakdownMarkdown(result) {
       row(label, (r) => r.buckets[bucket])
     }
     row('total', (r) => r.total, true)
-    // Under callgrind V8 goes on recompiling long after a native run has settled (bench/README.md): compare without it.
+    // What V8 still compiles after the warm-up is not the server's steady cost (bench/README.md): compare without it.
     row('total without the V8 compiler', (r) => r.total - r.buckets.compiler)
     lines.push('')
     for (const id of ids) {
