@@ -40,6 +40,8 @@ function expected(pattern: string, path: string): { params: [string, unknown][];
  */
 function app(pattern: string, mergeParams: boolean): Any {
   const a = webfw()
+  // The final handler writes the 400's error to stderr outside the test environment.
+  a.set('env', 'test')
   const report = (req: Any, res: Any) => {
     const seen: Seen = {
       params: Object.entries(req.params),
