@@ -59,23 +59,20 @@ function internalised(s: string): string {
  * line(reqlog, req, res) // 'GET /users 200'
  */
 export function compileFormat(format: string): CompiledFormat {
-  const slots: Slot[] = []
-  let head: string | undefined
+  // The literal before each reference, then the one after the last.
+  const literals: string[] = []
+  const refs: { name: string; arg: string | undefined; source: string }[] = []
   let last = 0
-  let pending: { name: string; arg: string | undefined; source: string } | undefined
   for (const match of format.matchAll(TOKEN)) {
     const index = match.index as number
-    const literal = format.slice(last, index)
-    if (pending === undefined) head = literal
-    else slots.push(slotOf(pending, literal))
-    pending = { name: match[1], arg: match[2] === undefined ? undefined : internalised(match[2]), source: match[0] }
+    literals.push(format.slice(last, index))
+    refs.push({ name: match[1], arg: match[2] === undefined ? undefined : internalised(match[2]), source: match[0] })
     last = index + match[0].length
   }
-  const tail = format.slice(last)
-  if (pending === undefined) head = tail
-  else slots.push(slotOf(pending, tail))
+  literals.push(format.slice(last))
+  const slots = refs.map((ref, i) => slotOf(ref, literals[i + 1]))
 
-  const start = head as string
+  const start = literals[0]
   return function compiledFormat(tokens: unknown, req: unknown, res: unknown): string {
     if (tokens !== getHome()) return renderForeignLine(start, slots, tokens, req, res)
     let line = start
