@@ -4,6 +4,8 @@
  * attached as Express attaches them.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+// Before anything else runs: see the module (a Node 24 cost paid once here rather than on every tick).
+import './util/async-context-frame'
 import { createApplicationPrototype } from './app/application'
 import type { AppInternal } from './app/types'
 import { createBodyParsers } from './middleware/body'

@@ -14,6 +14,8 @@
  * reqlog.token('id', (req) => req.id)
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
+// reqlog is used without webfw too: it settles Node 24's context frame itself (see the module).
+import '../util/async-context-frame'
 import { compileFormat } from './compile'
 import { defineBuiltinFormats } from './formats'
 import { createLogger } from './middleware'
