@@ -40,6 +40,20 @@ const nativeGetHeader = OutgoingMessage.prototype.getHeader
 const equivalentSetHeaders = new Set<unknown>()
 
 /**
+ * An empty header table. node:http makes its tables with a null prototype,
+ * which V8 keeps in dictionary mode: every store and read is a hash lookup,
+ * and the header writer's `for...in` collects and sorts the keys of each
+ * response again. Webfw's tables inherit from an empty object that itself has
+ * no prototype: still no inherited names (`constructor`, `__proto__` and the
+ * like are plain keys, as in node:http's), but V8 gives them fast properties
+ * and reuses one shape per header order (docs/perf.md, "The header table").
+ */
+const tablePrototype: object = Object.create(null)
+function emptyTable(): Table {
+  return Object.create(tablePrototype) as Table
+}
+
+/**
  * Declares a profile's own setHeader (3.x's, response/charset.ts) to store
  * the headers written here exactly as node:http's does, so that the direct
  * path stays open for its responses.
@@ -60,7 +74,7 @@ export function putHeader(res: Outgoing, key: string, name: string, value: strin
   }
   const holder = res as unknown as Record<symbol, Table | null>
   let table = holder[kOutHeaders]
-  if (table === null || table === undefined) holder[kOutHeaders] = table = Object.create(null) as Table
+  if (table === null || table === undefined) holder[kOutHeaders] = table = emptyTable()
   table[key] = [name, value]
 }
 

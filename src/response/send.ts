@@ -14,6 +14,8 @@ import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import { putHeader, readHeader } from './header-table'
 import type { ResponseInternal } from './internal'
+// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
+import { Buffer } from 'node:buffer'
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
 const JSON_UTF8 = 'application/json; charset=utf-8'

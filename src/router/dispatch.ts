@@ -21,6 +21,8 @@ import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
 import { fastPathnameEnd } from './shape'
+// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
+import { Buffer } from 'node:buffer'
 
 export interface DispatchRequest {
   url: string

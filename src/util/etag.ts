@@ -11,6 +11,8 @@
  * measured on Node 20 — a tenth of webfw's whole per-request budget.
  */
 import crypto from 'node:crypto'
+// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
+import { Buffer } from 'node:buffer'
 
 export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined
 

@@ -8,8 +8,9 @@
 import assert from 'node:assert/strict'
 import http from 'node:http'
 import { describe, it } from 'node:test'
+import { runNode } from '../helpers/child'
 import { call, rawHttp } from '../helpers/call'
-import { type Any, webfw, webfw4 } from '../helpers/webfw'
+import { type Any, packageRoot, webfw, webfw4 } from '../helpers/webfw'
 
 const jsonApp = (factory: Any) => {
   const app = factory()
@@ -103,5 +104,49 @@ describe('headers webfw sets on a response', () => {
     const res = await call(app)
     assert.equal(res.body, 'done')
     assert.deepEqual(codes, ['ERR_HTTP_HEADERS_SENT', 'ERR_HTTP_HEADERS_SENT'])
+  })
+
+  it('inherit no names: constructor, toString and __proto__ are headers like any other', async () => {
+    const app = webfw()
+    const seen: Record<string, unknown> = {}
+    app.get('/', (_req: unknown, res: Any) => {
+      // X-Powered-By is in the table already: webfw made it.
+      seen.before = [res.hasHeader('constructor'), res.getHeader('toString'), res.hasHeader('__proto__')]
+      res.setHeader('Constructor', 'c')
+      res.setHeader('__proto__', 'p')
+      seen.after = [res.getHeader('constructor'), res.getHeader('__proto__'), Object.keys(res.getHeaders())]
+      res.json({ a: 1 })
+    })
+    const raw = await rawHttp(app, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+    assert.deepEqual(seen.before, [false, undefined, false])
+    assert.deepEqual(seen.after, ['c', 'p', ['x-powered-by', 'constructor', '__proto__']])
+    assert.match(raw, /\r\nConstructor: c\r\n/)
+    assert.match(raw, /\r\n__proto__: p\r\n/)
+  })
+
+  // The table webfw makes has fast properties, unlike node:http's own
+  // (docs/perf.md, "The header table"). V8's own answer, in a child process
+  // that may use its natives syntax.
+  it('is a table with fast properties when webfw makes it', async () => {
+    const code = `
+      const http = require('node:http')
+      const webfw = require('webfw')
+      const kOutHeaders = Object.getOwnPropertySymbols(new http.OutgoingMessage()).find((s) => s.description === 'kOutHeaders')
+      const app = webfw()
+      let fast
+      app.get('/', (req, res) => {
+        res.json({ a: 1 })
+        fast = %HasFastProperties(res[kOutHeaders])
+      })
+      const server = app.listen(0, '127.0.0.1', () => {
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/' }, (res) => {
+          res.resume()
+          res.on('end', () => { console.log(JSON.stringify({ fast, status: res.statusCode })); server.close() })
+        })
+      })
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    assert.deepEqual(JSON.parse(stdout.trim()), { fast: true, status: 200 })
   })
 })

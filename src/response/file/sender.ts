@@ -31,6 +31,8 @@ import { isConditional, isFresh, preconditionFailed, rangeIsFresh } from './cond
 import { fileError, fromSystemError, type FileError } from './errors'
 import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
+// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
+import { Buffer } from 'node:buffer'
 
 export interface SendHooks {
   /** Sets extra headers before the sender's own, which never overwrite them. */
