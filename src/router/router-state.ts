@@ -12,8 +12,14 @@ import { LinearIndex, type LayerIndex } from './plan'
 import { RadixIndex } from './radix'
 import type { Route } from './route'
 
-export const kCache = Symbol('webfw.router.index')
-export const kMatcher = Symbol('webfw.router.matcher')
+// Module-local constants, exported under their names below: TypeScript's
+// CommonJS output reads an exported constant used in its own module through
+// `exports` on every use, which optimised code cannot fold into the property
+// access (currentIndex runs on every step of every request).
+const cacheKey = Symbol('webfw.router.index')
+const matcherKey = Symbol('webfw.router.matcher')
+export const kCache: typeof cacheKey = cacheKey
+export const kMatcher: typeof matcherKey = matcherKey
 
 export type MatcherKind = 'radix' | 'linear'
 
@@ -69,8 +75,8 @@ export interface RouterObject {
   _params?: ((name: string, fn: unknown) => unknown)[]
   getIndex(): LayerIndex
   handle(req: unknown, res: unknown, callback: Next): void
-  [kCache]: IndexCache | null
-  [kMatcher]: MatcherKind | undefined
+  [cacheKey]: IndexCache | null
+  [matcherKey]: MatcherKind | undefined
 }
 
 /** Default matcher; `WEBFW_MATCHER=linear` runs everything on the oracle. */
@@ -82,12 +88,12 @@ export function setDefaultMatcher(kind: MatcherKind): void {
 }
 
 /** The matcher a router's index is built with (its own choice, else the default). */
-export function matcherOf(router: { [kMatcher]?: MatcherKind }): MatcherKind {
-  return router[kMatcher] ?? defaultMatcher
+export function matcherOf(router: { [matcherKey]?: MatcherKind }): MatcherKind {
+  return router[matcherKey] ?? defaultMatcher
 }
 
 export function currentIndex(router: RouterObject): LayerIndex | null {
-  const cache = router[kCache]
+  const cache = router[cacheKey]
   if (cache === null || cache === undefined) return null
   return cache.stack === router.stack && cache.length === router.stack.length ? cache.index : null
 }
@@ -96,16 +102,16 @@ export function buildIndex(router: RouterObject): LayerIndex {
   const stack = router.stack
   const kind = matcherOf(router)
   const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
-  router[kCache] = { index, stack, length: stack.length }
+  router[cacheKey] = { index, stack, length: stack.length }
   return index
 }
 
 export function invalidate(router: RouterObject): void {
-  router[kCache] = null
+  router[cacheKey] = null
 }
 
 /** Chooses the matcher of one router (tests run shared cases on both). */
 export function useMatcher(router: RouterObject, kind: MatcherKind): void {
-  router[kMatcher] = kind
+  router[matcherKey] = kind
   invalidate(router)
 }
