@@ -20,7 +20,7 @@ import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
-import { fastPathnameEnd } from './shape'
+import { fastPathnameEnd, rememberMountedPathnameEnd } from './shape'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
 
@@ -216,11 +216,15 @@ class Dispatch {
       const protohost = this.protohost
       const removed = layerPath
       this.removed = removed
-      req.url = protohost + req.url.slice(protohost.length + removed.length)
+      const parentUrl = req.url
+      req.url = protohost + parentUrl.slice(protohost.length + removed.length)
       if (!protohost && req.url[0] !== '/') {
         req.url = '/' + req.url
         this.slashAdded = true
       }
+      // The mounted URL's path end follows from the one this router's plan
+      // was made for: no second scan in the router or app mounted there.
+      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(req.url, this.pathEnd, removed.length, this.slashAdded)
       req.baseUrl =
         this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }

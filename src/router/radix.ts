@@ -105,7 +105,8 @@ export class RadixIndex implements LayerIndex {
     const pathname = pathEnd === url.length ? url : url.slice(0, pathEnd)
     // The keys of `statics` are lower case in a case-insensitive router: a
     // path equal to one needs no folding, so fold only after a miss.
-    let staticEntry = tree.statics.get(pathname)
+    // An empty map still hashes the key (a new string each request): skip it.
+    let staticEntry = tree.statics.size === 0 ? undefined : tree.statics.get(pathname)
     let treeToSearch = tree.router
     if (staticEntry === undefined && !this.caseSensitive) {
       const folded = pathname.toLowerCase()

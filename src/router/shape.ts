@@ -124,6 +124,42 @@ export function isShapeChar(code: number): boolean {
  * characters, which Express matches on the raw or re-parsed string).
  */
 export function fastPathnameEnd(url: string): number {
+  if (url === lastUrl) return lastEnd
+  const end = scanPathnameEnd(url)
+  lastUrl = url
+  lastEnd = end
+  return end
+}
+
+/**
+ * The last URL `fastPathnameEnd` answered for and its answer. The answer
+ * depends on the URL's text alone, so it holds for any later call with the
+ * same text: a router, then `req.path` or `req.query`, and each router a
+ * request passes through ask about the same URL (docs/perf.md, "Nested
+ * routers").
+ */
+let lastUrl: string | undefined
+let lastEnd = -1
+
+/**
+ * Records the answer for a URL made from one `fastPathnameEnd` accepted by
+ * removing a mount prefix of `removed` characters from its path and, when
+ * that left no leading "/", adding one: the rest of the path and the query
+ * are the accepted URL's, so the answer follows without a scan.
+ */
+export function rememberMountedPathnameEnd(url: string, parentEnd: number, removed: number, slashAdded: boolean): void {
+  lastUrl = url
+  lastEnd = parentEnd - removed + (slashAdded ? 1 : 0)
+}
+
+/** How many URLs `fastPathnameEnd` has scanned in this process (the tests count them). */
+export function pathnameScans(): number {
+  return scans
+}
+let scans = 0
+
+function scanPathnameEnd(url: string): number {
+  scans++
   const len = url.length
   if (len === 0 || url.charCodeAt(0) !== SLASH) return -1
   let i = 1
