@@ -113,7 +113,10 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     }
 
     if (wantETag && len !== undefined) {
-      const etag = (etagFn as ETagFn)(chunk as string | Buffer, encoding)
+      // webfw's own generators take the length just measured (in `encoding`'s
+      // bytes, which is what they would measure); an application's gets
+      // Express's two arguments.
+      const etag = ownETag ? (etagFn as ETagFn)(chunk as string | Buffer, encoding, len) : (etagFn as ETagFn)(chunk as string | Buffer, encoding)
       if (etag) {
         if (ownETag) putHeader(res, 'etag', 'ETag', etag)
         else res.setHeader('ETag', etag)

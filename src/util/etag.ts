@@ -14,7 +14,12 @@ import crypto from 'node:crypto'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
 
-export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding) => string | undefined
+/**
+ * An `etag fn`: the body and its encoding. webfw's own generators also take
+ * the body's length in bytes when the caller knows it (res.send has just
+ * measured it for Content-Length), to skip measuring it again.
+ */
+export type ETagFn = (body: string | Buffer, encoding?: BufferEncoding, byteLength?: number) => string | undefined
 
 type OneShotHash = (algorithm: string, data: string | Buffer, outputEncoding: 'base64') => string
 const oneShot = (crypto as unknown as { hash?: OneShotHash }).hash
@@ -34,12 +39,12 @@ const md5Base64: (data: string | Buffer) => string =
  * hashed as their UTF-8 bytes; `empty` is the tag of an empty body.
  */
 function tagMaker(hash: (data: string | Buffer) => string, digits: number, empty: string) {
-  return function tag(body: string | Buffer, encoding?: BufferEncoding): string {
+  return function tag(body: string | Buffer, encoding?: BufferEncoding, byteLength?: number): string {
     if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
       body = Buffer.from(body, encoding)
     }
     if (body.length === 0) return empty
-    const length = typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length
+    const length = typeof body !== 'string' ? body.length : byteLength !== undefined ? byteLength : Buffer.byteLength(body, 'utf8')
     return '"' + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
   }
 }
@@ -50,9 +55,9 @@ export const entityTag = tagMaker(sha1Base64, 27, '"0-2jmj7l5rSw0yVb/vlWAYkK/YBw
 /** The quoted tag of a body as etag 1.7 (Express 3) made it: MD5, its base64 padding dropped. */
 export const entityTagMd5 = tagMaker(md5Base64, 22, '"0-1B2M2Y8AsgTpgAmY7PhCfg"')
 
-export const generateETag: ETagFn = (body, encoding) => entityTag(body, encoding)
+export const generateETag: ETagFn = (body, encoding, byteLength) => entityTag(body, encoding, byteLength)
 
-export const generateWeakETag: ETagFn = (body, encoding) => 'W/' + entityTag(body, encoding)
+export const generateWeakETag: ETagFn = (body, encoding, byteLength) => 'W/' + entityTag(body, encoding, byteLength)
 
 /** The generators behind the `etag` setting's "strong" and "weak" (and true) values. */
 export interface ETagGenerators {
@@ -63,8 +68,8 @@ export interface ETagGenerators {
 export const sha1ETags: ETagGenerators = Object.freeze({ strong: generateETag, weak: generateWeakETag })
 
 export const md5ETags: ETagGenerators = Object.freeze({
-  strong: (body: string | Buffer, encoding?: BufferEncoding) => entityTagMd5(body, encoding),
-  weak: (body: string | Buffer, encoding?: BufferEncoding) => 'W/' + entityTagMd5(body, encoding),
+  strong: (body: string | Buffer, encoding?: BufferEncoding, byteLength?: number) => entityTagMd5(body, encoding, byteLength),
+  weak: (body: string | Buffer, encoding?: BufferEncoding, byteLength?: number) => 'W/' + entityTagMd5(body, encoding, byteLength),
 })
 
 /**

@@ -87,6 +87,14 @@ describe('res.send', () => {
       assert.equal((await send(body)).headers.etag, etag(body, { weak: true }))
       assert.equal((await send({ a: 1 })).headers.etag, etag('{"a":1}', { weak: true }))
       assert.equal((await send(Buffer.from('buf'))).headers.etag, etag(Buffer.from('buf'), { weak: true }))
+      // Short strings are tagged with the byte length res.send measured for
+      // Content-Length: multi-byte characters must count as their bytes.
+      for (const short of ['é', 'héllo ☃', '😀 x', { name: 'Zoë 日本' }]) {
+        const text = typeof short === 'string' ? short : JSON.stringify(short)
+        const res = await send(short)
+        assert.equal(res.headers.etag, etag(text, { weak: true }), text)
+        assert.equal(res.headers['content-length'], String(Buffer.byteLength(text)))
+      }
     })
 
     it('is strong with etag "strong", absent with etag false', async () => {
@@ -96,12 +104,13 @@ describe('res.send', () => {
 
     it('comes from an etag function given the body as a Buffer', async () => {
       const seen: unknown[] = []
-      const fn = (body: unknown, encoding: unknown) => {
-        seen.push(Buffer.isBuffer(body), encoding)
+      const fn = function (body: unknown, encoding: unknown) {
+        // Express's two arguments, no more (webfw's own generators get a third).
+        seen.push(Buffer.isBuffer(body), encoding, arguments.length)
         return '"custom"'
       }
       assert.equal((await send('body', { settings: { etag: fn } })).headers.etag, '"custom"')
-      assert.deepEqual(seen, [true, undefined])
+      assert.deepEqual(seen, [true, undefined, 2])
     })
 
     it('keeps an ETag set before', async () => {
