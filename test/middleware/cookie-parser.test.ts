@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import http from 'node:http'
 import { describe, it } from 'node:test'
+import { parse as parseCookiePackage } from 'cookie'
 import cookieParserPackage from 'cookie-parser'
 import fc from 'fast-check'
 import { call, probe } from '../helpers/call'
@@ -162,6 +163,44 @@ describe('webfw.cookieParser', () => {
           assert.deepEqual(JSON.parse(await get('/builtin', cookie)), JSON.parse(await get('/package', cookie)))
         }),
         { numRuns: 200 },
+      )
+    } finally {
+      agent.destroy()
+      await srv.close()
+    }
+  })
+
+  it('parses any header as the cookie package does, j: values decoded as cookie-parser does (property)', async () => {
+    // The parse is webfw's own (src/middleware/cookie-header.ts); the
+    // reference is the `cookie` package's parse followed by cookie-parser's
+    // JSONCookies, on headers made of the characters that steer the parse.
+    const app = webfw()
+    const view = (req: Any, res: Any) => res.json({ ...req.cookies })
+    app.get('/builtin', webfw.cookieParser(), view)
+    app.get('/reference', (req: Any, _res: unknown, next: () => void) => {
+      req.cookies = cookieParserPackage.JSONCookies(parseCookiePackage(req.headers.cookie ?? '') as Record<string, string>)
+      next()
+    }, view)
+    const srv = await serve(app)
+    const agent = new http.Agent({ keepAlive: true })
+    const get = (path: string, cookie: string) =>
+      new Promise<string>((resolve, reject) => {
+        http
+          .get({ host: '127.0.0.1', port: srv.port, path, agent, headers: { Cookie: cookie } }, (res) => {
+            let data = ''
+            res.setEncoding('utf8')
+            res.on('data', (c: string) => (data += c))
+            res.on('end', () => resolve(data))
+          })
+          .on('error', reject)
+      })
+    const piece = fc.constantFrom('a', 'b', 'j', ':', 'j:', '=', ';', '; ', ' ', '\t', '%', '%41', '%E9', '%zz', '"', '{}', '[1]', '0', '__proto__', 'x')
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(piece, { maxLength: 14 }).map((parts) => parts.join('')), async (cookie) => {
+          assert.deepEqual(JSON.parse(await get('/builtin', cookie)), JSON.parse(await get('/reference', cookie)), cookie)
+        }),
+        { numRuns: 300 },
       )
     } finally {
       agent.destroy()
