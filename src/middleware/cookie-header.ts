@@ -76,6 +76,8 @@ export function parseCookieHeader(header: string, decode: Decode | undefined, js
   const cookies = new CookieObject()
   const len = header.length
   if (len < 2) return cookies
+  // One search of the whole header instead of one per value: most headers have no `%` at all.
+  const hasPercent = header.indexOf('%') !== -1
   let start = 0
   while (start < len) {
     const equals = header.indexOf('=', start)
@@ -91,7 +93,7 @@ export function parseCookieHeader(header: string, decode: Decode | undefined, js
     const name = trimmedSlice(header, start, equals)
     if (cookies[name] === undefined) {
       const raw = trimmedSlice(header, equals + 1, end)
-      let value = decode !== undefined ? decode(raw) : percentDecoded(raw)
+      let value = decode !== undefined ? decode(raw) : hasPercent ? percentDecoded(raw) : raw
       if (json && isJsonCookie(value)) value = jsonCookieValue(value) || value
       cookies[name] = value
     }
