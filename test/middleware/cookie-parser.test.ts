@@ -24,6 +24,20 @@ async function parsed(parser: unknown, cookie?: string) {
   return JSON.parse((await call(app, '/', { headers: cookie === undefined ? {} : { Cookie: cookie } })).body).value
 }
 
+/** The body of GET `path` sent with `cookie` as its Cookie header, over a keep-alive agent. */
+function getWithCookie(port: number, agent: http.Agent, path: string, cookie: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, agent, headers: { Cookie: cookie } }, (res) => {
+        let data = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (data += c))
+        res.on('end', () => resolve(data))
+      })
+      .on('error', reject)
+  })
+}
+
 describe('webfw.cookieParser', () => {
   it('is exported by the 5.x and 4.x factories', () => {
     assert.equal(typeof webfw.cookieParser, 'function')
@@ -136,17 +150,7 @@ describe('webfw.cookieParser', () => {
     app.get('/package', cookieParserPackage(secrets), view)
     const srv = await serve(app)
     const agent = new http.Agent({ keepAlive: true })
-    const get = (path: string, cookie: string) =>
-      new Promise<string>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: srv.port, path, agent, headers: { Cookie: cookie } }, (res) => {
-            let data = ''
-            res.setEncoding('utf8')
-            res.on('data', (c: string) => (data += c))
-            res.on('end', () => resolve(data))
-          })
-          .on('error', reject)
-      })
+    const get = (path: string, cookie: string) => getWithCookie(srv.port, agent, path, cookie)
     const name = fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/)
     const raw = fc.oneof(
       fc.string({ maxLength: 8 }),
@@ -183,17 +187,7 @@ describe('webfw.cookieParser', () => {
     }, view)
     const srv = await serve(app)
     const agent = new http.Agent({ keepAlive: true })
-    const get = (path: string, cookie: string) =>
-      new Promise<string>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: srv.port, path, agent, headers: { Cookie: cookie } }, (res) => {
-            let data = ''
-            res.setEncoding('utf8')
-            res.on('data', (c: string) => (data += c))
-            res.on('end', () => resolve(data))
-          })
-          .on('error', reject)
-      })
+    const get = (path: string, cookie: string) => getWithCookie(srv.port, agent, path, cookie)
     const piece = fc.constantFrom('a', 'b', 'j', ':', 'j:', '=', ';', '; ', ' ', '\t', '%', '%41', '%E9', '%zz', '"', '{}', '[1]', '0', '__proto__', 'x')
     try {
       await fc.assert(
