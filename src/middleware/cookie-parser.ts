@@ -8,14 +8,15 @@
  *   JSON-decoded; a cookie whose signature matches none is `false`;
  * - `req.secret`: the first secret, used by `res.cookie` to sign.
  * Signatures are checked by cookie-signature, which compares in constant
- * time (crypto.timingSafeEqual). `options` go to `cookie.parse` (`decode`).
+ * time (crypto.timingSafeEqual). `options.decode` decodes each value, as in
+ * `cookie.parse` (read once, when the middleware is made).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { parse, type ParseOptions } from 'cookie'
+import type { ParseOptions } from 'cookie'
 import { unsign } from 'cookie-signature'
+import { type Cookies, isJsonCookie, jsonCookieValue, parseCookieHeader } from './cookie-header'
 
 type Secret = string | Buffer
-type Cookies = Record<string, unknown>
 
 interface CookieRequest extends IncomingMessage {
   secret?: Secret
@@ -30,12 +31,7 @@ function secretList(secret: Secret | Secret[] | undefined | null): Secret[] {
 
 /** The value of a `j:` cookie, or undefined when `str` is not one or is not JSON. */
 export function JSONCookie(str: unknown): unknown {
-  if (typeof str !== 'string' || !str.startsWith('j:')) return undefined
-  try {
-    return JSON.parse(str.slice(2))
-  } catch {
-    return undefined
-  }
+  return isJsonCookie(str) ? jsonCookieValue(str) : undefined
 }
 
 /** Decodes the `j:` values of `obj` in place and returns it. */
@@ -94,6 +90,10 @@ function setEmpty(req: CookieRequest): void {
  */
 export function cookieParser(secret?: Secret | Secret[] | null, options?: ParseOptions) {
   const secrets = secretList(secret)
+  const decode = options?.decode || undefined
+  // Without secrets the `j:` values are decoded as the header is parsed; with
+  // them, signed values come out first (an `s:j:` value is JSON once unsigned).
+  const jsonInParse = secrets.length === 0
   return function cookieParser(req: CookieRequest, _res: ServerResponse, next: (err?: unknown) => void): void {
     // Already parsed (by another instance or another parser).
     if (req.cookies) return next()
@@ -107,14 +107,19 @@ export function cookieParser(secret?: Secret | Secret[] | null, options?: ParseO
     // dictionary; two were thrown away per request when made up front).
     let cookies: Cookies
     try {
-      cookies = parse(header, options)
+      cookies = parseCookieHeader(header, decode, jsonInParse)
     } catch (err) {
       // a throwing `decode` option: error handlers still find empty objects
       setEmpty(req)
       throw err
     }
-    req.signedCookies = secrets.length !== 0 ? JSONCookies(signedCookies(cookies, secrets)) : Object.create(null)
-    req.cookies = JSONCookies(cookies)
+    if (jsonInParse) {
+      req.signedCookies = Object.create(null)
+      req.cookies = cookies
+    } else {
+      req.signedCookies = JSONCookies(signedCookies(cookies, secrets))
+      req.cookies = JSONCookies(cookies)
+    }
     next()
   }
 }

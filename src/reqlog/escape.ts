@@ -34,5 +34,24 @@ function escapeChar(ch: string): string {
  * escapeLogValue('curl/8\r\n127.0.0.1 - admin') // 'curl/8\\r\\n127.0.0.1 - admin'
  */
 export function escapeLogValue(value: string): string {
-  return UNSAFE.test(value) ? value.replace(UNSAFE_ALL, escapeChar) : value
+  return hasUnsafe(value) ? value.replace(UNSAFE_ALL, escapeChar) : value
+}
+
+/**
+ * Longest value checked character by character; longer ones go to the
+ * regular expression, whose call costs as much as a loop over a few
+ * characters (a method, a status, a length).
+ */
+const LOOP_MAX = 8
+
+/** Whether `value` holds a character that `escapeLogValue` escapes. */
+function hasUnsafe(value: string): boolean {
+  const length = value.length
+  if (length > LOOP_MAX) return UNSAFE.test(value)
+  for (let i = 0; i < length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || code === 0x22 || code === 0x5c) return true
+    if (code >= 0x7f && (code <= 0x9f || code === 0x2028 || code === 0x2029)) return true
+  }
+  return false
 }

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import http from 'node:http'
 import { describe, it } from 'node:test'
+import { parse as parseCookiePackage } from 'cookie'
 import cookieParserPackage from 'cookie-parser'
 import fc from 'fast-check'
 import { call, probe } from '../helpers/call'
@@ -21,6 +22,20 @@ async function parsed(parser: unknown, cookie?: string) {
   app.use(parser)
   app.use(probe((req) => ({ secret: req.secret ?? null, cookies: req.cookies, signedCookies: req.signedCookies })))
   return JSON.parse((await call(app, '/', { headers: cookie === undefined ? {} : { Cookie: cookie } })).body).value
+}
+
+/** The body of GET `path` sent with `cookie` as its Cookie header, over a keep-alive agent. */
+function getWithCookie(port: number, agent: http.Agent, path: string, cookie: string): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, agent, headers: { Cookie: cookie } }, (res) => {
+        let data = ''
+        res.setEncoding('utf8')
+        res.on('data', (c: string) => (data += c))
+        res.on('end', () => resolve(data))
+      })
+      .on('error', reject)
+  })
 }
 
 describe('webfw.cookieParser', () => {
@@ -135,17 +150,7 @@ describe('webfw.cookieParser', () => {
     app.get('/package', cookieParserPackage(secrets), view)
     const srv = await serve(app)
     const agent = new http.Agent({ keepAlive: true })
-    const get = (path: string, cookie: string) =>
-      new Promise<string>((resolve, reject) => {
-        http
-          .get({ host: '127.0.0.1', port: srv.port, path, agent, headers: { Cookie: cookie } }, (res) => {
-            let data = ''
-            res.setEncoding('utf8')
-            res.on('data', (c: string) => (data += c))
-            res.on('end', () => resolve(data))
-          })
-          .on('error', reject)
-      })
+    const get = (path: string, cookie: string) => getWithCookie(srv.port, agent, path, cookie)
     const name = fc.stringMatching(/^[A-Za-z0-9_-]{1,6}$/)
     const raw = fc.oneof(
       fc.string({ maxLength: 8 }),
@@ -162,6 +167,34 @@ describe('webfw.cookieParser', () => {
           assert.deepEqual(JSON.parse(await get('/builtin', cookie)), JSON.parse(await get('/package', cookie)))
         }),
         { numRuns: 200 },
+      )
+    } finally {
+      agent.destroy()
+      await srv.close()
+    }
+  })
+
+  it('parses any header as the cookie package does, j: values decoded as cookie-parser does (property)', async () => {
+    // The parse is webfw's own (src/middleware/cookie-header.ts); the
+    // reference is the `cookie` package's parse followed by cookie-parser's
+    // JSONCookies, on headers made of the characters that steer the parse.
+    const app = webfw()
+    const view = (req: Any, res: Any) => res.json({ ...req.cookies })
+    app.get('/builtin', webfw.cookieParser(), view)
+    app.get('/reference', (req: Any, _res: unknown, next: () => void) => {
+      req.cookies = cookieParserPackage.JSONCookies(parseCookiePackage(req.headers.cookie ?? '') as Record<string, string>)
+      next()
+    }, view)
+    const srv = await serve(app)
+    const agent = new http.Agent({ keepAlive: true })
+    const get = (path: string, cookie: string) => getWithCookie(srv.port, agent, path, cookie)
+    const piece = fc.constantFrom('a', 'b', 'j', ':', 'j:', '=', ';', '; ', ' ', '\t', '%', '%41', '%E9', '%zz', '"', '{}', '[1]', '0', '__proto__', 'x')
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(piece, { maxLength: 14 }).map((parts) => parts.join('')), async (cookie) => {
+          assert.deepEqual(JSON.parse(await get('/builtin', cookie)), JSON.parse(await get('/reference', cookie)), cookie)
+        }),
+        { numRuns: 300 },
       )
     } finally {
       agent.destroy()

@@ -158,6 +158,22 @@ describe('values from the request cannot forge log lines', () => {
     }
   })
 
+  test('short values (a few characters, checked without the regular expression) are escaped like long ones', async () => {
+    const sink = new LineSink()
+    const srv = await plainServer([reqlog(':req[x-a]|:req[x-b]|:req[x-c]|:req[x-d]|:req[x-e]|:req[x-f]', { stream: sink })])
+    try {
+      const heads = 'X-A: \x85\r\nX-B: "\r\nX-C: \\\r\nX-D: a\tb\r\nX-E: \x9f1234\r\nX-F: ok\r\n'
+      const reply = await rawExchange(srv.port, 'GET / HTTP/1.1\r\nHost: h\r\n' + heads + 'Connection: close\r\n\r\n')
+      assert.match(reply, /^HTTP\/1\.1 200/)
+      assert.equal(await sink.line(), '\\u0085|\\"|\\\\|a\\tb|\\u009f1234|ok')
+    } finally {
+      await srv.close()
+    }
+    for (const [user, logged] of [['a\u2028', 'a\\u2028'], ['b\u2029', 'b\\u2029'], ['\u007f', '\\u007f'], ['\u0000c', '\\u0000c'], ['\u001fd', '\\u001fd']]) {
+      assert.equal((await logOne(':remote-user', {}, undefined, { headers: { Authorization: basic(user) } })).line, logged)
+    }
+  })
+
   test('quotes and backslashes cannot close a quoted field', async () => {
     const sink = new LineSink()
     const srv = await plainServer([reqlog('":url" ":user-agent"', { stream: sink })])

@@ -7,12 +7,12 @@
 import { AsyncResource } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import onFinished from 'on-finished'
-import typeis from 'type-is'
 import type { Profile } from '../../profile'
 import { charsetExists, decodeBody, headerCharset } from './charset'
 import { asBodyError, bodyError, unsupportedCharset } from './errors'
-import type { CommonOptions } from './options'
+import type { CommonOptions, TypeMatcher } from './options'
 import { drain, readBody } from './read'
+import { memoize } from '../../util/memo'
 
 export type Next = (err?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
@@ -42,6 +42,32 @@ interface BodyRequest extends IncomingMessage {
   _body?: boolean
 }
 
+/** What a Content-Type header value decides for a parser whose `type` names media types. */
+interface TypeVerdict {
+  readonly matches: boolean
+  /** The charset to decode with (null for parsers that keep bytes). */
+  readonly charset: string | null
+  /** Whether the parser accepts that charset and can decode it. */
+  readonly charsetOk: boolean
+}
+
+const NO_MATCH: TypeVerdict = { matches: false, charset: null, charsetOk: true }
+
+function charsetOf(contentType: string | undefined, rule: CharsetRule): string {
+  return headerCharset(contentType) ?? rule.fallback
+}
+
+function charsetUsable(charset: string, rule: CharsetRule): boolean {
+  return rule.accepts(charset) && charsetExists(charset)
+}
+
+function typeVerdict(contentType: string, matches: (header: string) => boolean, rule: CharsetRule | undefined): TypeVerdict {
+  if (!matches(contentType)) return NO_MATCH
+  if (rule === undefined) return { matches: true, charset: null, charsetOk: true }
+  const charset = charsetOf(contentType, rule)
+  return { matches: true, charset, charsetOk: charsetUsable(charset, rule) }
+}
+
 function errorType(thrown: unknown, fallback: string): string {
   const type = thrown !== null && typeof thrown === 'object' ? (thrown as { type?: unknown }).type : undefined
   return typeof type === 'string' && type ? type : fallback
@@ -54,8 +80,9 @@ function errorType(thrown: unknown, fallback: string): string {
  * createParser({ parse: (buf) => buf }, normalizeCommonOptions(opts, 'application/octet-stream'), profile5)
  */
 export function createParser(spec: ParserSpec, options: CommonOptions, profile: Profile): Middleware {
-  const { limit, inflate, verify, shouldParse } = options
+  const { limit, inflate, verify, shouldParse, matchesContentType } = options
   const charsetRule = spec.charset
+  const verdictOf = matchesContentType === undefined ? undefined : memoize((header) => typeVerdict(header, matchesContentType, charsetRule))
   const parse = spec.parse
   const emptyObject = profile.emptyBody === 'object'
   const readFlag = profile.bodyReadFlag
@@ -74,19 +101,46 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     }
     // A body already read (by another parser) cannot be read again (5.x; 4.x
     // reports a stream read by something else as an error, below).
-    if ((!readFlag && onFinished.isFinished(req)) || !typeis.hasBody(req) || !shouldParse(req)) {
+    if (!readFlag && onFinished.isFinished(req)) {
       next()
       return
     }
-
+    const headers = req.headers
+    // The Content-Length header as a number (NaN when absent), converted once
+    // for both questions below: type-is's rule for "has a body", and the
+    // length the reader checks against the limit.
+    const length = Number(headers['content-length'])
+    if (headers['transfer-encoding'] === undefined && Number.isNaN(length)) {
+      next()
+      return
+    }
+    // Whether the type matches, and the charset: with media types, one
+    // memoised answer per Content-Type value instead of three lookups.
     let charset: string | null = null
-    if (charsetRule !== undefined) {
-      charset = headerCharset(req.headers['content-type']) ?? charsetRule.fallback
-      if (!charsetRule.accepts(charset) || !charsetExists(charset)) {
-        const err = unsupportedCharset(charset)
-        drain(req, res, () => next(err))
+    let charsetOk = true
+    if (verdictOf !== undefined) {
+      const contentType = headers['content-type']
+      const verdict = contentType === undefined ? NO_MATCH : verdictOf(contentType)
+      if (!verdict.matches) {
+        next()
         return
       }
+      charset = verdict.charset
+      charsetOk = verdict.charsetOk
+    } else {
+      if (!(shouldParse as TypeMatcher)(req)) {
+        next()
+        return
+      }
+      if (charsetRule !== undefined) {
+        charset = charsetOf(headers['content-type'], charsetRule)
+        charsetOk = charsetUsable(charset, charsetRule)
+      }
+    }
+    if (!charsetOk) {
+      const err = unsupportedCharset(charset as string)
+      drain(req, res, () => next(err))
+      return
     }
 
     if (readFlag) {
@@ -102,7 +156,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     // AsyncLocalStorage users expect `next` to run inside it. (An
     // AsyncResource costs ~80 ns; AsyncResource.bind ~5 µs, Node 20.)
     const context = new AsyncResource('webfw.bodyParser')
-    readBody(req, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf), res)
+    readBody(req, length, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf), res)
 
     function finish(err: unknown, buf: Buffer | undefined): void {
       if (err) {

@@ -1,0 +1,103 @@
+/**
+ * Parsing a `Cookie` request header into an object, with the rules of the
+ * `cookie` package's `parse` (v1): pairs split at `;`, the name before the
+ * first `=` and the value after it, both trimmed of spaces and tabs; a part
+ * without `=` is skipped; the first of two equal names wins; values are
+ * percent-decoded (kept as they are when that fails) or given to the
+ * `decode` option; a header shorter than two characters has no cookies.
+ *
+ * Written here rather than taken from the package so that cookieParser's
+ * `j:` JSON values are decoded as each pair is stored, instead of in a second
+ * pass over the finished object's keys (Object.keys and a keyed load per
+ * cookie: the `stack` scenario's instruction counts, bench/inmem/instructions.js).
+ * test/middleware/cookie-parser.test.ts checks it against the package on
+ * generated headers.
+ */
+
+export type Cookies = Record<string, unknown>
+export type Decode = (value: string) => unknown
+
+/**
+ * The object type of parsed cookies: no Object.prototype above it (a cookie
+ * named `__proto__` or `constructor` is a cookie like any other), and, being
+ * a constructor's instance, a fast object rather than the dictionary
+ * `Object.create(null)` makes. The `cookie` package's result has the same form.
+ */
+const CookieObject = function CookieObject() {} as unknown as { new (): Cookies }
+CookieObject.prototype = Object.create(null)
+
+const SPACE = 0x20
+const TAB = 0x09
+
+function isBlank(code: number): boolean {
+  return code === SPACE || code === TAB
+}
+
+/** `str` from `start` to `end`, without the spaces and tabs at either end. */
+function trimmedSlice(str: string, start: number, end: number): string {
+  while (start < end && isBlank(str.charCodeAt(start))) start++
+  while (end > start && isBlank(str.charCodeAt(end - 1))) end--
+  return str.slice(start, end)
+}
+
+/** The default decoding: percent-decoded when there is a `%`, else (or when malformed) as it is. */
+function percentDecoded(value: string): string {
+  if (value.indexOf('%') === -1) return value
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return value
+  }
+}
+
+/** The value of a `j:` cookie (a string starting with "j:"), or undefined when it is not JSON. */
+export function jsonCookieValue(str: string): unknown {
+  try {
+    return JSON.parse(str.slice(2))
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether `value` is a string starting with `j:`. */
+export function isJsonCookie(value: unknown): value is string {
+  return typeof value === 'string' && value.charCodeAt(0) === 0x6a /* j */ && value.charCodeAt(1) === 0x3a /* : */
+}
+
+/**
+ * The cookies of `header`. With `json`, a value starting with `j:` whose rest
+ * is JSON becomes that JSON's value (unless it is falsy, which keeps the text:
+ * cookie-parser's rule).
+ *
+ * @example
+ * parseCookieHeader('a=1; b=j%3A%5B2%5D', undefined, true) // { a: '1', b: [2] }
+ */
+export function parseCookieHeader(header: string, decode: Decode | undefined, json: boolean): Cookies {
+  const cookies = new CookieObject()
+  const len = header.length
+  if (len < 2) return cookies
+  // One search of the whole header instead of one per value: most headers have no `%` at all.
+  const hasPercent = header.indexOf('%') !== -1
+  let start = 0
+  while (start < len) {
+    const equals = header.indexOf('=', start)
+    // no `=` left: no more pairs
+    if (equals === -1) break
+    let end = header.indexOf(';', start)
+    if (end === -1) end = len
+    if (equals > end) {
+      // a part without `=`: the pair holding this `=` starts after the last `;` before it
+      start = header.lastIndexOf(';', equals - 1) + 1
+      continue
+    }
+    const name = trimmedSlice(header, start, equals)
+    if (cookies[name] === undefined) {
+      const raw = trimmedSlice(header, equals + 1, end)
+      let value = decode !== undefined ? decode(raw) : hasPercent ? percentDecoded(raw) : raw
+      if (json && isJsonCookie(value)) value = jsonCookieValue(value) || value
+      cookies[name] = value
+    }
+    start = end + 1
+  }
+  return cookies
+}
