@@ -128,7 +128,7 @@ async function countServer(nodeBin, text, scenario) {
 
 function labelOf(text) {
   const { id, env } = parseEntry(text)
-  const label = serverById(id).label
+  const label = id.endsWith('.js') ? path.basename(id) : serverById(id).label
   const assignments = Object.entries(env).map(([k, v]) => `${k}=${v}`)
   return assignments.length ? `${label} (${assignments.join(' ')})` : label
 }
@@ -166,7 +166,8 @@ async function main() {
   if (scenario !== undefined) {
     // A/B mode: one scenario, the servers named.
     if (!scenarioNames.includes(scenario) || entries.length === 0) throw new UsageError(`usage: node bench/inmem/instructions.js <scenario> <server>[:NAME=value] ...; scenarios: ${scenarioNames.join(', ')}`)
-    for (const text of entries) serverById(parseEntry(text).id)
+    // A server id, or the path of a server file (the worker takes both: bench/inmem/reqlog-line.js uses a path).
+    for (const text of entries) if (!parseEntry(text).id.endsWith('.js')) serverById(parseEntry(text).id)
     const rows = await pool(entries.map((text) => () => countServer(nodeBin, text, scenario)), opts.jobs)
     const result = { kind: 'instructions-ab', meta: { ...machineInfo(nodeBin), ...method }, scenario, rows }
     if (opts.out) saveResults(path.resolve(opts.out), result, singleMarkdown)
