@@ -120,7 +120,7 @@ function instructionsSection(r) {
     `### Instructions per request on Node ${m.node}`,
     '',
     `\`npm run bench:instructions\` of ${m.date.replace('T', ' ').slice(0, 16)} UTC, commit \`${m.commit}\`: each server in the in-memory worker under callgrind, ${how}${m.connections ? `, ${m.connections} connections` : ', one connection with 16 requests pipelined'}. ` +
-      `Counts do not move with the machine's load; V8 runs with \`${(m.v8Flags || []).join(' ')}\`. In brackets: the part of them spent in V8's compiler (re-optimisation still going on after the warm-up: 0 on Node 24 with the worker of 2026-11-27, which keeps its connections across rounds; Node 22 still recompiles: see [Node 24: where the instructions go](#node-24-where-the-instructions-go-issue-31)) / in garbage collection (a major collection that lands in the counted round of ${formatInt(m.requests || 0)} requests shows as a jump here). Source: \`bench/results/${r.file}\`.`,
+      `Counts do not move with the machine's load; V8 runs with \`${(m.v8Flags || []).join(' ')}\`. In brackets: the part of them spent in V8's compiler (re-optimisation still going on after the warm-up: about 0 on Node 22 and 24 since the worker keeps its connections across rounds and serves its warm-up as two rounds, see bench/README.md) / in garbage collection (a major collection that lands in the counted round of ${formatInt(m.requests || 0)} requests shows as a jump here). Source: \`bench/results/${r.file}\`.`,
     '',
     `| scenario | ${servers.map(labelOfServer).join(' | ')} |`,
     `|---|${servers.map(() => '---:').join('|')}|`,
