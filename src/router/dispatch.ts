@@ -20,7 +20,7 @@ import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
-import { fastPathnameEnd, rememberMountedPathnameEnd } from './shape'
+import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
 
@@ -158,6 +158,8 @@ class Dispatch {
   private planMethod: string | undefined = undefined
   private path: string | undefined = undefined
   private pathEnd = -1
+  /** Whether the planned path holds ASCII capitals (see `scanPathname`). */
+  private capitals = false
   private cursor = 0
   /** Stack position of the last layer examined (Express's `idx - 1`). */
   private lastIndex = -1
@@ -224,7 +226,7 @@ class Dispatch {
       }
       // The mounted URL's path end follows from the one this router's plan
       // was made for: no second scan in the router or app mounted there.
-      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(req.url, this.pathEnd, removed.length, this.slashAdded)
+      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(req.url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
       req.baseUrl =
         this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
     }
@@ -244,7 +246,8 @@ class Dispatch {
     this.index = index
     this.planUrl = url
     this.planMethod = method
-    let pathEnd = typeof url === 'string' ? fastPathnameEnd(url) : -1
+    const scan = typeof url === 'string' ? scanPathname(url) : -1
+    let pathEnd = scannedEnd(scan)
     if (pathEnd >= 0) {
       this.path = pathEnd === url.length ? url : undefined
     } else {
@@ -257,7 +260,9 @@ class Dispatch {
       pathEnd = -1
     }
     this.pathEnd = pathEnd
-    const plan = index.lookup(method, url, pathEnd)
+    const capitals = scannedCapitals(scan)
+    this.capitals = capitals
+    const plan = index.lookup(method, url, pathEnd, capitals)
     this.plan = plan
     this.values = index.values
     let cursor = 0

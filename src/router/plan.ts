@@ -39,10 +39,11 @@ export interface LayerIndex {
   /**
    * The plan for a request. `url` is the request URL; `pathEnd` is where its
    * pathname ends when `fastPathnameEnd` accepted it, else -1 (then only the
-   * linear plan is valid). After the call, `values` holds the tree's
+   * linear plan is valid); `capitals`, whether the pathname holds ASCII
+   * capitals (see `scanPathname`). After the call, `values` holds the tree's
    * positional parameters for Same entries (or null).
    */
-  lookup(method: string, url: string, pathEnd: number): readonly PlanEntry[]
+  lookup(method: string, url: string, pathEnd: number, capitals: boolean): readonly PlanEntry[]
   values: Record<string, string> | null
 }
 
@@ -87,7 +88,7 @@ export class LinearIndex implements LayerIndex {
 
   constructor(private readonly stack: readonly Layer[]) {}
 
-  lookup(_method: string, _url: string, _pathEnd: number): readonly PlanEntry[] {
+  lookup(_method: string, _url: string, _pathEnd: number, _capitals: boolean): readonly PlanEntry[] {
     let plan = this.plan
     if (plan === null) {
       plan = this.stack.map((layer, i) => entry(i, layer, layer.slash ? Mode.Always : Mode.Verify))

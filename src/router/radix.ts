@@ -90,7 +90,7 @@ export class RadixIndex implements LayerIndex {
     this.linear = new LinearIndex(stack)
   }
 
-  lookup(method: string, url: string, pathEnd: number): readonly PlanEntry[] {
+  lookup(method: string, url: string, pathEnd: number, capitals: boolean): readonly PlanEntry[] {
     if (pathEnd < 0) return this.linearPlan(method)
     let tree: MethodTree | null | undefined
     if (method === this.lastMethod) {
@@ -102,18 +102,18 @@ export class RadixIndex implements LayerIndex {
       this.lastTree = tree
     }
     if (tree === null) return this.linearPlan(method)
-    const pathname = pathEnd === url.length ? url : url.slice(0, pathEnd)
-    // The keys of `statics` are lower case in a case-insensitive router: a
-    // path equal to one needs no folding, so fold only after a miss.
-    // An empty map still hashes the key (a new string each request): skip it.
-    let staticEntry = tree.statics.size === 0 ? undefined : tree.statics.get(pathname)
+    const statics = tree.statics
+    // Looking a path up in `statics` hashes it (a new string each request):
+    // an empty map is not asked.
+    let staticEntry = statics.size === 0 ? undefined : statics.get(pathEnd === url.length ? url : url.slice(0, pathEnd))
     let treeToSearch = tree.router
-    if (staticEntry === undefined && !this.caseSensitive) {
-      const folded = pathname.toLowerCase()
-      if (folded !== pathname) {
-        staticEntry = tree.statics.get(folded)
-        treeToSearch = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
-      }
+    // The keys of `statics` are lower case in a case-insensitive router: a
+    // path equal to one needs no folding, so fold only after a miss, and only
+    // a path with capitals (the dispatcher's scan of the URL noted them:
+    // cheaper than lower-casing the path to compare).
+    if (staticEntry === undefined && capitals && !this.caseSensitive) {
+      if (statics.size !== 0) staticEntry = statics.get(url.slice(0, pathEnd).toLowerCase())
+      treeToSearch = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
     }
     if (staticEntry !== undefined) {
       this.values = null
@@ -136,7 +136,7 @@ export class RadixIndex implements LayerIndex {
   }
 
   private linearPlan(method: string): readonly PlanEntry[] {
-    const plan = this.linear.lookup(method, '', -1)
+    const plan = this.linear.lookup(method, '', -1, false)
     this.values = null
     return plan
   }

@@ -28,7 +28,7 @@ import { path3, routeRegExp, type Key3 } from './path3'
 import { LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
 import { RadixIndex } from './radix'
 import { kCache, kMatcher, matcherOf, type MatcherKind } from './router-state'
-import { fastPathnameEnd } from './shape'
+import { scanPathname, scannedCapitals, scannedEnd } from './shape'
 
 const kLayer = Symbol('webfw.route3.layer')
 
@@ -170,8 +170,9 @@ function findIn(router: RouteMap, method: string, req: MatchRequest, start: numb
   if (!Array.isArray(routes) || start >= routes.length) return false
   const index = indexOf(router, routes)
   const url = req.url
-  const pathEnd = fastPathnameEnd(url)
-  const plan: readonly PlanEntry[] = index.lookup(TREE_METHOD, url, pathEnd)
+  const scan = scanPathname(url)
+  const pathEnd = scannedEnd(scan)
+  const plan: readonly PlanEntry[] = index.lookup(TREE_METHOD, url, pathEnd, scannedCapitals(scan))
   const values = index.values
   let path: string | undefined
   for (let i = 0; i < plan.length; i++) {

@@ -124,32 +124,47 @@ export function isShapeChar(code: number): boolean {
  * characters, which Express matches on the raw or re-parsed string).
  */
 export function fastPathnameEnd(url: string): number {
-  if (url === lastUrl) return lastEnd
-  const end = scanPathnameEnd(url)
-  lastUrl = url
-  lastEnd = end
-  return end
+  return scannedEnd(scanPathname(url))
 }
 
 /**
- * The last URL `fastPathnameEnd` answered for and its answer. The answer
+ * `fastPathnameEnd` and whether the pathname holds an ASCII capital, from
+ * one pass over the URL (a case-insensitive tree must fold such a path;
+ * checking in the same loop is cheaper than lower-casing the path or a
+ * second loop, see issue 31): -1, or the end times two plus 1 for capitals.
+ * That stays a small integer, since V8 strings are shorter than 2^29. Read
+ * it with `scannedEnd` and `scannedCapitals`.
+ */
+export function scanPathname(url: string): number {
+  if (url === lastUrl) return lastScan
+  const scan = scanUrl(url)
+  lastUrl = url
+  lastScan = scan
+  return scan
+}
+
+/**
+ * The last URL `scanPathname` answered for and its answer. The answer
  * depends on the URL's text alone, so it holds for any later call with the
  * same text: a router, then `req.path` or `req.query`, and each router a
  * request passes through ask about the same URL (docs/perf.md, "Nested
  * routers").
  */
 let lastUrl: string | undefined
-let lastEnd = -1
+let lastScan = -1
 
 /**
  * Records the answer for a URL made from one `fastPathnameEnd` accepted by
  * removing a mount prefix of `removed` characters from its path and, when
  * that left no leading "/", adding one: the rest of the path and the query
- * are the accepted URL's, so the answer follows without a scan.
+ * are the accepted URL's, so the answer follows without a scan. Capitals
+ * are carried over from the parent's answer: the removed prefix may have
+ * held the only ones, and then the router only folds a path that needs no
+ * folding, which finds the same routes.
  */
-export function rememberMountedPathnameEnd(url: string, parentEnd: number, removed: number, slashAdded: boolean): void {
+export function rememberMountedPathnameEnd(url: string, parentEnd: number, removed: number, slashAdded: boolean, parentCapitals: boolean): void {
   lastUrl = url
-  lastEnd = parentEnd - removed + (slashAdded ? 1 : 0)
+  lastScan = ((parentEnd - removed + (slashAdded ? 1 : 0)) << 1) | (parentCapitals ? 1 : 0)
 }
 
 /** How many URLs `fastPathnameEnd` has scanned in this process (the tests count them). */
@@ -158,20 +173,38 @@ export function pathnameScans(): number {
 }
 let scans = 0
 
-function scanPathnameEnd(url: string): number {
+function scanUrl(url: string): number {
   scans++
   const len = url.length
   if (len === 0 || url.charCodeAt(0) !== SLASH) return -1
+  let capitals = 0
   let i = 1
   for (; i < len; i++) {
     const c = url.charCodeAt(i)
-    if (c === 0x3f) break // ?
-    if (c <= 0x20 || c >= 0x7f || c === 0x25 || c === 0x23) return -1
+    // Most characters of a path are lower-case letters: one test for them.
+    if (c >= 0x61) {
+      if (c >= 0x7f) return -1
+    } else if (c <= 0x3f) {
+      if (c === 0x3f) break // ?
+      if (c <= 0x20 || c === 0x25 || c === 0x23) return -1
+    } else if (c <= 0x5a && c >= 0x41) {
+      capitals = 1
+    }
   }
   // The query string must not hold what makes parseurl re-parse the URL.
   for (let k = i + 1; k < len; k++) {
     const c = url.charCodeAt(k)
     if (c <= 0x20 || c === 0x23 || c === 0xa0 || c === 0xfeff) return -1
   }
-  return i
+  return (i << 1) | capitals
+}
+
+/** The pathname's end in a `scanPathname` result, or -1. */
+export function scannedEnd(scan: number): number {
+  return scan < 0 ? -1 : scan >> 1
+}
+
+/** Whether a `scanPathname` result that has an end found capitals before it. */
+export function scannedCapitals(scan: number): boolean {
+  return (scan & 1) === 1
 }

@@ -1,0 +1,83 @@
+/**
+ * The work of one radix lookup, counted: in a case-insensitive router (the
+ * default) whose routes all have parameters, a lower-case path is neither
+ * lower-cased nor hashed into the map of static routes. The scan of the URL
+ * that the dispatcher makes anyway notes whether the path holds capitals,
+ * and a router without static routes has no map to look in (issue 31,
+ * `many-routes`). A path with capitals still folds and matches.
+ *
+ * Counted by wrapping `String.prototype.toLowerCase` and `Map.prototype.get`
+ * while the requests are served, keeping only calls on the request's path.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { rawRequest, withServer } from '../helpers/http'
+import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+const ROUTES = 50
+
+function manyRoutes(factory: Any): Any {
+  const app = factory()
+  for (let i = 0; i < ROUTES; i++) {
+    app.get(`/api/v1/resource${i}/:id`, (req: Any, res: Any) => {
+      res.json({ route: i, id: req.params.id })
+    })
+  }
+  return app
+}
+
+/** Counts calls of toLowerCase on, and Map lookups of, strings that start with `prefix`, while `fn` runs. */
+async function countPathWork<T>(prefix: string, fn: () => Promise<T>): Promise<{ result: T; lowerCased: number; hashed: number }> {
+  const toLowerCase = String.prototype.toLowerCase
+  const get = Map.prototype.get
+  let lowerCased = 0
+  let hashed = 0
+  String.prototype.toLowerCase = function (this: string) {
+    if (typeof this === 'string' && this.startsWith(prefix)) lowerCased++
+    return toLowerCase.call(this)
+  }
+  Map.prototype.get = function (this: Map<unknown, unknown>, key: unknown) {
+    if (typeof key === 'string' && key.startsWith(prefix)) hashed++
+    return get.call(this, key)
+  }
+  try {
+    const result = await fn()
+    return { result, lowerCased, hashed }
+  } finally {
+    String.prototype.toLowerCase = toLowerCase
+    Map.prototype.get = get
+  }
+}
+
+describe('a radix lookup in a case-insensitive router of parametric routes', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    test(`neither lower-cases nor hashes a lower-case path (${version})`, async () => {
+      await withServer(manyRoutes(factory), async (srv) => {
+        // The first request builds the tree (which lower-cases the patterns).
+        assert.equal((await rawRequest(srv.port, 'GET', '/api/v1/resource1/7')).status, 200)
+        const counted = await countPathWork('/api/v1/', async () => {
+          const answers = []
+          for (let i = 0; i < 3; i++) answers.push(await rawRequest(srv.port, 'GET', `/api/v1/resource${ROUTES - 1}/42`))
+          return answers
+        })
+        for (const answer of counted.result) {
+          assert.equal(answer.status, 200)
+          assert.deepEqual(JSON.parse(answer.body), { route: ROUTES - 1, id: '42' })
+        }
+        assert.equal(counted.lowerCased, 0)
+        assert.equal(counted.hashed, 0)
+      })
+    })
+
+    test(`still folds a path with capitals (${version})`, async () => {
+      await withServer(manyRoutes(factory), async (srv) => {
+        const answer = await rawRequest(srv.port, 'GET', '/API/v1/Resource7/AbC')
+        assert.equal(answer.status, 200)
+        assert.deepEqual(JSON.parse(answer.body), { route: 7, id: 'AbC' })
+      })
+    })
+  }
+})
