@@ -31,7 +31,7 @@ const opts = parseOptions(
     runs: { type: 'number', default: 3, help: 'pairs of callgrind runs per variant (the median is used)' },
     few: { type: 'number', default: 2000, help: 'measured requests of the short run' },
     many: { type: 'number', default: 12000, help: 'measured requests of the long run' },
-    warmup: { type: 'number', default: 10000, help: 'requests of warm-up before the measured ones, in both runs' },
+    warmup: { type: 'number', default: 50000, help: 'requests of warm-up before the measured ones (10,000 left V8 compiling in the counted round)' },
     out: { type: 'string', default: '', help: 'write <out>.json and <out>.md' },
   },
   undefined,
