@@ -15,6 +15,12 @@
 'use strict'
 
 const http = require('node:http')
+
+// Every variant settles Node's async context frame class at start, as
+// webfw/reqlog does when it loads: otherwise the variants without reqlog
+// pay Node 24's late switch (docs/perf.md, "The async context frame") and
+// the difference to them would charge reqlog's line with less than it costs.
+void require('node:async_hooks').AsyncLocalStorage
 const { serve, nullStream, note } = require('../http/servers/harness')
 const { combinedLine } = require('../http/servers/combined-line')
 
