@@ -14,17 +14,18 @@
  * generated headers.
  */
 
+import { bareObjectMaker } from '../util/bare-object'
+
 export type Cookies = Record<string, unknown>
 export type Decode = (value: string) => unknown
 
 /**
- * The object type of parsed cookies: no Object.prototype above it (a cookie
- * named `__proto__` or `constructor` is a cookie like any other), and, being
- * a constructor's instance, a fast object rather than the dictionary
- * `Object.create(null)` makes. The `cookie` package's result has the same form.
+ * An empty object for parsed cookies: no names inherited (a cookie named
+ * `__proto__` or `constructor` is a cookie like any other), and fast
+ * properties rather than the dictionary `Object.create(null)` makes
+ * (src/util/bare-object.ts). The `cookie` package's result has the same form.
  */
-const CookieObject = function CookieObject() {} as unknown as { new (): Cookies }
-CookieObject.prototype = Object.create(null)
+const newCookies = bareObjectMaker<Cookies>()
 
 const SPACE = 0x20
 const TAB = 0x09
@@ -73,7 +74,7 @@ export function isJsonCookie(value: unknown): value is string {
  * parseCookieHeader('a=1; b=j%3A%5B2%5D', undefined, true) // { a: '1', b: [2] }
  */
 export function parseCookieHeader(header: string, decode: Decode | undefined, json: boolean): Cookies {
-  const cookies = new CookieObject()
+  const cookies = newCookies()
   const len = header.length
   if (len < 2) return cookies
   // One search of the whole header instead of one per value: most headers have no `%` at all.

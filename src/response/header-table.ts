@@ -22,6 +22,7 @@
  * set headers after they are sent" error still comes from setHeader).
  */
 import { OutgoingMessage } from 'node:http'
+import { bareObjectMaker } from '../util/bare-object'
 
 type Entry = [string, unknown]
 type Table = Record<string, Entry | undefined>
@@ -41,17 +42,11 @@ const equivalentSetHeaders = new Set<unknown>()
 
 /**
  * An empty header table. node:http makes its tables with a null prototype,
- * which V8 keeps in dictionary mode: every store and read is a hash lookup,
- * and the header writer's `for...in` collects and sorts the keys of each
- * response again. Webfw's tables inherit from an empty object that itself has
- * no prototype: still no inherited names (`constructor`, `__proto__` and the
- * like are plain keys, as in node:http's), but V8 gives them fast properties
- * and reuses one shape per header order (docs/perf.md, "The header table").
+ * a dictionary in V8, which the header writer's `for...in` walks slowly on
+ * every response; webfw's have no inherited names either, but fast
+ * properties (src/util/bare-object.ts; docs/perf.md, "The header table").
  */
-const tablePrototype: object = Object.create(null)
-function emptyTable(): Table {
-  return Object.create(tablePrototype) as Table
-}
+const emptyTable = bareObjectMaker<Table>()
 
 /**
  * Declares a profile's own setHeader (3.x's, response/charset.ts) to store
