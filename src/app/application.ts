@@ -17,7 +17,7 @@ import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
 import { createLocals } from '../util/locals'
-import { putHeader } from '../response/header-table'
+import { poweredByHeader } from '../response/header-table'
 import { appRender } from './render'
 import { adoptServer, serverClasses } from './server'
 import { adoptHttp2 } from '../http2/classes'
@@ -70,7 +70,7 @@ function logError(this: AppInternal, err: unknown): void {
  * server is switched to the app's classes (see server.ts).
  */
 function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, adopt: boolean): void {
-  if (app.settings['x-powered-by']) putHeader(res, 'x-powered-by', 'X-Powered-By', 'webfw')
+  if (app.settings['x-powered-by']) poweredByHeader.put(res, 'webfw')
   ;(req as http.IncomingMessage & { res: http.ServerResponse }).res = res
   ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
   const own = app[kClassPrototypes]

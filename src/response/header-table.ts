@@ -58,19 +58,38 @@ export function passThroughSetHeader(fn: unknown): void {
 }
 
 /**
+ * The table when webfw may write it directly, `undefined` when the write
+ * must go through `res.setHeader`.
+ */
+function writableTable(res: Outgoing): Table | undefined {
+  const setter = res.setHeader
+  if (kOutHeaders === undefined || (setter !== nativeSetHeader && !equivalentSetHeaders.has(setter)) || res._header) return undefined
+  const holder = res as unknown as Record<symbol, Table | null>
+  const table = holder[kOutHeaders]
+  if (table !== null && table !== undefined) return table
+  return (holder[kOutHeaders] = emptyTable())
+}
+
+/** Marks "read through `res.getHeader`" for `readableTable`. */
+const CALL_GETHEADER: Table = Object.freeze(emptyTable())
+
+/**
+ * The table when webfw may read it directly (`undefined` when the response
+ * has none yet), `CALL_GETHEADER` when the read must go through `res.getHeader`.
+ */
+function readableTable(res: Outgoing): Table | undefined {
+  if (kOutHeaders === undefined || res.getHeader !== nativeGetHeader) return CALL_GETHEADER
+  return (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders] ?? undefined
+}
+
+/**
  * Sets a header whose value needs no validation. `key` is `name` lower-cased.
  * @example putHeader(res, 'content-type', 'Content-Type', 'application/json; charset=utf-8')
  */
 export function putHeader(res: Outgoing, key: string, name: string, value: string): void {
-  const setter = res.setHeader
-  if (kOutHeaders === undefined || (setter !== nativeSetHeader && !equivalentSetHeaders.has(setter)) || res._header) {
-    res.setHeader(name, value)
-    return
-  }
-  const holder = res as unknown as Record<symbol, Table | null>
-  let table = holder[kOutHeaders]
-  if (table === null || table === undefined) holder[kOutHeaders] = table = emptyTable()
-  table[key] = [name, value]
+  const table = writableTable(res)
+  if (table === undefined) res.setHeader(name, value)
+  else table[key] = [name, value]
 }
 
 /**
@@ -78,9 +97,68 @@ export function putHeader(res: Outgoing, key: string, name: string, value: strin
  * @example readHeader(res, 'etag', 'ETag')
  */
 export function readHeader(res: Outgoing, key: string, name: string): unknown {
-  if (kOutHeaders === undefined || res.getHeader !== nativeGetHeader) return res.getHeader(name)
-  const table = (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders]
-  if (table === null || table === undefined) return undefined
-  const entry = table[key]
+  const table = readableTable(res)
+  if (table === CALL_GETHEADER) return res.getHeader(name)
+  const entry = table === undefined ? undefined : table[key]
   return entry === undefined ? undefined : entry[1]
+}
+
+/**
+ * The headers webfw reads and writes on every response, each with its own
+ * functions. `putHeader(res, 'etag', ...)` is one property-access site for
+ * every name, which V8 sees go megamorphic (a stub-cache probe and a
+ * transition lookup per access); a site that only ever names `etag` stays
+ * monomorphic (docs/perf.md, "The header table").
+ */
+export const poweredByHeader = {
+  put(res: Outgoing, value: string): void {
+    const table = writableTable(res)
+    if (table === undefined) res.setHeader('X-Powered-By', value)
+    else table['x-powered-by'] = ['X-Powered-By', value]
+  },
+}
+
+export const contentTypeHeader = {
+  put(res: Outgoing, value: string): void {
+    const table = writableTable(res)
+    if (table === undefined) res.setHeader('Content-Type', value)
+    else table['content-type'] = ['Content-Type', value]
+  },
+  read(res: Outgoing): unknown {
+    const table = readableTable(res)
+    if (table === CALL_GETHEADER) return res.getHeader('Content-Type')
+    const entry = table === undefined ? undefined : table['content-type']
+    return entry === undefined ? undefined : entry[1]
+  },
+}
+
+export const contentLengthHeader = {
+  put(res: Outgoing, value: string): void {
+    const table = writableTable(res)
+    if (table === undefined) res.setHeader('Content-Length', value)
+    else table['content-length'] = ['Content-Length', value]
+  },
+}
+
+export const etagHeader = {
+  put(res: Outgoing, value: string): void {
+    const table = writableTable(res)
+    if (table === undefined) res.setHeader('ETag', value)
+    else table.etag = ['ETag', value]
+  },
+  read(res: Outgoing): unknown {
+    const table = readableTable(res)
+    if (table === CALL_GETHEADER) return res.getHeader('ETag')
+    const entry = table === undefined ? undefined : table.etag
+    return entry === undefined ? undefined : entry[1]
+  },
+}
+
+export const transferEncodingHeader = {
+  read(res: Outgoing): unknown {
+    const table = readableTable(res)
+    if (table === CALL_GETHEADER) return res.getHeader('Transfer-Encoding')
+    const entry = table === undefined ? undefined : table['transfer-encoding']
+    return entry === undefined ? undefined : entry[1]
+  },
 }

@@ -12,7 +12,7 @@ import { hashesStrings, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
-import { putHeader, readHeader } from './header-table'
+import { contentLengthHeader, contentTypeHeader, etagHeader, readHeader, transferEncodingHeader } from './header-table'
 import type { ResponseInternal } from './internal'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
@@ -80,7 +80,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     let chunk = body
     let encoding = bodyEncoding
     const etagFn = readSetting(res.app, 'etag fn') as ETagFn | undefined
-    const wantETag = typeof etagFn === 'function' && !readHeader(res, 'etag', 'ETag')
+    const wantETag = typeof etagFn === 'function' && !etagHeader.read(res)
     // webfw's own generators take a string body and make tags (base64, hex)
     // that need no value check; an application's gets a Buffer and setHeader.
     const ownETag = wantETag && hashesStrings(etagFn as ETagFn)
@@ -100,9 +100,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       }
       // Content-Length and Transfer-Encoding cannot be sent together; 3.x
       // keeps a Content-Length the application set.
-      const chunked = readHeader(res, 'transfer-encoding', 'Transfer-Encoding')
+      const chunked = transferEncodingHeader.read(res)
       if (!chunked && !(keepContentLength && readHeader(res, 'content-length', 'Content-Length') !== undefined)) {
-        putHeader(res, 'content-length', 'Content-Length', String(len))
+        contentLengthHeader.put(res, String(len))
       } else if (res.headersSent) {
         // A body after the head is out (a second send): setHeader throws
         // ERR_HTTP_HEADERS_SENT, which reaches next(err) as in Express.
@@ -118,7 +118,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       // Express's two arguments.
       const etag = ownETag ? (etagFn as ETagFn)(chunk as string | Buffer, encoding, len) : (etagFn as ETagFn)(chunk as string | Buffer, encoding)
       if (etag) {
-        if (ownETag) putHeader(res, 'etag', 'ETag', etag)
+        if (ownETag) etagHeader.put(res, etag)
         else res.setHeader('ETag', etag)
       }
     }
@@ -156,9 +156,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     switch (typeof chunk) {
       case 'string': {
         encoding = 'utf8'
-        const type = readHeader(this, 'content-type', 'Content-Type')
+        const type = contentTypeHeader.read(this)
         if (typeof type !== 'string') {
-          putHeader(this, 'content-type', 'Content-Type', HTML_UTF8)
+          contentTypeHeader.put(this, HTML_UTF8)
         } else {
           const withCharset = setCharset(type, 'utf-8')
           if (withCharset !== type) this.setHeader('Content-Type', withCharset)
@@ -215,8 +215,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (arguments.length === 2 && style.legacyArguments) obj = legacyBody(this, 'json', obj, arguments[1])
     const app = this.app
     const body = stringify(obj, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'))
-    if (readHeader(this, 'content-type', 'Content-Type')) return this.send(body)
-    putHeader(this, 'content-type', 'Content-Type', JSON_UTF8)
+    if (contentTypeHeader.read(this)) return this.send(body)
+    contentTypeHeader.put(this, JSON_UTF8)
     // Straight to the body step when res.send is webfw's own: the type was
     // just set, so send's type step would only read it back (~150 ns). An
     // application or middleware that wrapped res.send still gets the call.

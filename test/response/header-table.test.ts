@@ -6,7 +6,10 @@
  * seeing every call, and setHeader's error once the headers are sent.
  */
 import assert from 'node:assert/strict'
+import fs from 'node:fs'
 import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
 import { describe, it } from 'node:test'
 import { runNode } from '../helpers/child'
 import { call, rawHttp } from '../helpers/call'
@@ -149,4 +152,69 @@ describe('headers webfw sets on a response', () => {
     assert.equal(exit, 0, stderr)
     assert.deepEqual(JSON.parse(stdout.trim()), { fast: true, status: 200 })
   })
+
+  // Each header webfw writes or reads on every response has a property
+  // access of its own (src/response/header-table.ts): one access for every
+  // name goes megamorphic in V8. V8's inline-cache log (--log-ic) says which
+  // state each access of the module reached while res.json and res.send ran.
+  it('are each read and written at an access of their own, which stays monomorphic', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-ic-'))
+    const logfile = path.join(dir, 'ic.log')
+    try {
+      const code = `
+        const http = require('node:http')
+        const webfw = require('webfw')
+        const app = webfw()
+        app.get('/json', (req, res) => res.json({ a: 1 }))
+        app.get('/html', (req, res) => res.send('<p>hi</p>'))
+        const get = (port, path) => new Promise((done) => http.get({ port, host: '127.0.0.1', path }, (res) => { res.resume(); res.on('end', done) }))
+        const server = app.listen(0, '127.0.0.1', async () => {
+          for (let i = 0; i < 20; i++) for (const p of ['/json', '/html']) await get(server.address().port, p)
+          server.close()
+        })
+      `
+      const { code: exit, stderr } = await runNode(code, { flags: ['--log-ic', '--no-logfile-per-isolate', `--logfile=${logfile}`], cwd: packageRoot })
+      assert.equal(exit, 0, stderr)
+      const states = headerTableAccesses(fs.readFileSync(logfile, 'utf8'))
+      // the table's own entries: seen at all, and never past monomorphic
+      for (const name of ['x-powered-by', 'content-type', 'content-length', 'etag', 'transfer-encoding']) {
+        assert.ok(states.some((s) => s.key === name), `no access to ${name} logged`)
+      }
+      assert.deepEqual(
+        states.filter((s) => s.state === 'N' || s.state === 'P'),
+        [],
+      )
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
 })
+
+/**
+ * The inline-cache transitions of header-table.js's functions in a V8 log:
+ * each IC line names the address of the code it ran in, which a
+ * `code-creation` line before it maps to a function and script.
+ */
+function headerTableAccesses(log: string): { key: string; state: string }[] {
+  const codes: { start: number; size: number; name: string }[] = []
+  const found: { key: string; state: string }[] = []
+  for (const line of log.split('\n')) {
+    if (line.startsWith('code-creation,')) {
+      const f = line.split(',')
+      codes.push({ start: parseInt(f[4], 16), size: Number(f[5]), name: f.slice(6).join(',') })
+    } else if (/^(Keyed)?(Load|Store)IC,/.test(line)) {
+      // kind, pc, time, line, column, old state, new state, map, key, ...
+      const f = line.split(',')
+      const pc = parseInt(f[1], 16)
+      let code
+      for (let i = codes.length - 1; i >= 0 && code === undefined; i--) {
+        if (pc >= codes[i].start && pc < codes[i].start + codes[i].size) code = codes[i]
+      }
+      // accesses inside the module's functions, not its top-level code
+      if (code !== undefined && /header-table\.js:\d+:\d+/.test(code.name) && !/header-table\.js:1:1/.test(code.name)) {
+        found.push({ key: f[8], state: f[6] })
+      }
+    }
+  }
+  return found
+}
