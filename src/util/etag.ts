@@ -35,29 +35,33 @@ const md5Base64: (data: string | Buffer) => string =
     : (data) => crypto.createHash('md5').update(data).digest('base64')
 
 /**
- * A tag maker: `"<length in hex>-<first digits of the base64 hash>"`, strings
- * hashed as their UTF-8 bytes; `empty` is the tag of an empty body.
+ * A tag maker: `<opening>"<length in hex>-<first digits of the base64
+ * hash>"`, strings hashed as their UTF-8 bytes; `empty` is the tag of an
+ * empty body. The weak tag's `W/` is part of the first piece rather than
+ * added in front afterwards: the short head (`W/"42f-`) is then one flat
+ * string and the tag one piece shorter for the header writer to flatten.
  */
-function tagMaker(hash: (data: string | Buffer) => string, digits: number, empty: string) {
+function tagMaker(hash: (data: string | Buffer) => string, digits: number, weak: boolean, emptyTag: string): ETagFn {
+  const opening = weak ? 'W/"' : '"'
+  const empty = weak ? 'W/' + emptyTag : emptyTag
   return function tag(body: string | Buffer, encoding?: BufferEncoding, byteLength?: number): string {
     if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
       body = Buffer.from(body, encoding)
     }
     if (body.length === 0) return empty
     const length = typeof body !== 'string' ? body.length : byteLength !== undefined ? byteLength : Buffer.byteLength(body, 'utf8')
-    return '"' + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
+    return opening + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
   }
 }
 
+const SHA1_EMPTY = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"'
+const MD5_EMPTY = '"0-1B2M2Y8AsgTpgAmY7PhCfg"'
+
 /** The quoted tag of a body (SHA-1, as the etag package makes it). */
-export const entityTag = tagMaker(sha1Base64, 27, '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"')
+export const generateETag: ETagFn = tagMaker(sha1Base64, 27, false, SHA1_EMPTY)
 
-/** The quoted tag of a body as etag 1.7 (Express 3) made it: MD5, its base64 padding dropped. */
-export const entityTagMd5 = tagMaker(md5Base64, 22, '"0-1B2M2Y8AsgTpgAmY7PhCfg"')
-
-export const generateETag: ETagFn = (body, encoding, byteLength) => entityTag(body, encoding, byteLength)
-
-export const generateWeakETag: ETagFn = (body, encoding, byteLength) => 'W/' + entityTag(body, encoding, byteLength)
+/** The same tag, weak (`W/"..."`). */
+export const generateWeakETag: ETagFn = tagMaker(sha1Base64, 27, true, SHA1_EMPTY)
 
 /** The generators behind the `etag` setting's "strong" and "weak" (and true) values. */
 export interface ETagGenerators {
@@ -67,9 +71,10 @@ export interface ETagGenerators {
 
 export const sha1ETags: ETagGenerators = Object.freeze({ strong: generateETag, weak: generateWeakETag })
 
+/** The tags etag 1.7 (Express 3) made: MD5, its base64 padding dropped. */
 export const md5ETags: ETagGenerators = Object.freeze({
-  strong: (body: string | Buffer, encoding?: BufferEncoding, byteLength?: number) => entityTagMd5(body, encoding, byteLength),
-  weak: (body: string | Buffer, encoding?: BufferEncoding, byteLength?: number) => 'W/' + entityTagMd5(body, encoding, byteLength),
+  strong: tagMaker(md5Base64, 22, false, MD5_EMPTY),
+  weak: tagMaker(md5Base64, 22, true, MD5_EMPTY),
 })
 
 /**

@@ -99,6 +99,9 @@ describe('res.send', () => {
 
     it('is strong with etag "strong", absent with etag false', async () => {
       assert.equal((await send('body', { settings: { etag: 'strong' } })).headers.etag, etag('body'))
+      // an empty body has a tag too, weak or strong
+      assert.equal((await send('')).headers.etag, etag('', { weak: true }))
+      assert.equal((await send('', { settings: { etag: 'strong' } })).headers.etag, etag(''))
       assert.equal((await send('body', { settings: { etag: false } })).headers.etag, undefined)
     })
 
