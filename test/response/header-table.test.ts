@@ -175,13 +175,14 @@ describe('headers webfw sets on a response', () => {
       `
       const { code: exit, stderr } = await runNode(code, { flags: ['--log-ic', '--no-logfile-per-isolate', `--logfile=${logfile}`], cwd: packageRoot })
       assert.equal(exit, 0, stderr)
-      const states = headerTableAccesses(fs.readFileSync(logfile, 'utf8'))
-      // the table's own entries: seen at all, and never past monomorphic
-      for (const name of ['x-powered-by', 'content-type', 'content-length', 'etag', 'transfer-encoding']) {
-        assert.ok(states.some((s) => s.key === name), `no access to ${name} logged`)
-      }
+      const names = ['x-powered-by', 'content-type', 'content-length', 'etag', 'transfer-encoding']
+      // the table's entries (not the response's own properties, whose
+      // shapes are node:http's business): seen, and never past monomorphic
+      const states = headerTableAccesses(fs.readFileSync(logfile, 'utf8')).filter((s) => names.includes(s.key))
+      for (const name of names) assert.ok(states.some((s) => s.key === name), `no access to ${name} logged`)
       assert.deepEqual(
-        states.filter((s) => s.state === 'N' || s.state === 'P'),
+        // V8's states: 1 monomorphic, P polymorphic, N megamorphic
+        states.filter((s) => s.state === 'P' || s.state === 'N'),
         [],
       )
     } finally {
