@@ -165,7 +165,8 @@ export function createLogger(format: unknown, options: unknown): Middleware {
       line = formatLine(tokens, req, res)
       if (line === undefined || line === null) return
       // an object for an object-mode stream (morgan 1.12), otherwise text
-      if (!(stream.writableObjectMode && typeof line === 'object')) line = line + '\n'
+      // (the type first: `writableObjectMode` is a getter on Node's streams)
+      if (typeof line !== 'object' || !stream.writableObjectMode) line = line + '\n'
     } catch (err) {
       reportFailure('the format function', err)
       return
