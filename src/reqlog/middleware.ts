@@ -9,6 +9,7 @@
  * "-").
  * With `immediate` it logs on arrival instead.
  */
+import { hrtimeMark } from './clock'
 import { compileFormat } from './compile'
 import { afterResponse } from './finish'
 import { getHome, namedFormat } from './registry'
@@ -88,7 +89,7 @@ function bufferedStream(stream: StreamOptions, interval: number): StreamOptions 
 }
 
 function recordStart(target: LogRequest | LogResponse): void {
-  target._startAt = process.hrtime()
+  target._startAt = hrtimeMark()
   target._startTime = new Date()
 }
 

@@ -7,7 +7,7 @@
  * themselves, so their results are used as they are.
  */
 import { parse as parseBasicAuth } from 'basic-auth'
-import { clfDate, elapsedText, isoDate, webDate } from './clock'
+import { clfDate, elapsedText, hrtimeMark, isoDate, webDate } from './clock'
 import { escapeLogValue } from './escape'
 import { defineToken } from './registry'
 import { headersSent, headerText, remoteAddress, responseHeader } from './request-info'
@@ -58,7 +58,7 @@ export function responseTimeToken(req: Req, res: Res, digits?: string): string |
 function totalTimeToken(req: Req, res: Res, digits?: string): string | undefined {
   const start = req._startAt
   // morgan's rule: no total time for a response whose head was never written
-  return start && res._startAt ? elapsedText(start, process.hrtime(), digits) : undefined
+  return start && res._startAt ? elapsedText(start, hrtimeMark(), digits) : undefined
 }
 
 function dateToken(req: Req, res: Res, format?: string): string | undefined {
