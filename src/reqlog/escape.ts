@@ -65,6 +65,8 @@ function hasUnsafe(value: string): boolean {
 export function tokenText(raw: unknown, escapeStrings: boolean): string {
   if (!raw) return '-'
   if (typeof raw === 'string') return escapeStrings ? escapeLogValue(raw) : raw
-  if (typeof raw === 'number') return String(raw)
+  // '' + n rather than String(n): the optimiser turns it into a number-to-text
+  // conversion, where String(n) stayed a call of the String builtin
+  if (typeof raw === 'number') return '' + raw
   return escapeLogValue(String(raw))
 }

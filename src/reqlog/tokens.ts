@@ -73,7 +73,7 @@ function dateToken(req: Req, res: Res, format?: string): string | undefined {
 export function statusToken(req: Req, res: Res): string | undefined {
   if (!headersSent(res)) return undefined
   const code = res.statusCode
-  return typeof code === 'number' ? String(code) : escapeLogValue(String(code))
+  return typeof code === 'number' ? '' + code : escapeLogValue(String(code))
 }
 
 type Headers = LogRequest['headers']
