@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { basic, reqlog } from './support'
+import { internal } from '../helpers/webfw'
+import { basic, collectWarnings, reqlog } from './support'
 
 /** Runs `fn` with `Date.now()` fixed at `ms`, so the `:date` of two lines rendered one after the other cannot differ. */
 function atInstant<T>(ms: number, fn: () => T): T {
@@ -69,12 +70,19 @@ const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> =
   }, { _header: 'HTTP/1.1 204\r\n\r\n', statusCode: 204, getHeader: () => undefined }],
 ]
 
-const FORMATS = ['combined', 'common', 'default', 'short', 'tiny']
+// the format strings from their module: reading `reqlog.default` warns (deprecated)
+const formats = internal('reqlog/formats')
+const FORMATS: Array<[string, string]> = [
+  ['combined', formats.COMBINED],
+  ['common', formats.COMMON],
+  ['default', formats.DEFAULT],
+  ['short', formats.SHORT],
+  ['tiny', formats.TINY],
+]
 
 describe('dedicated renderers of the predefined formats', () => {
-  for (const name of FORMATS) {
+  for (const [name, format] of FORMATS) {
     test(`${name}: the same line as its format string rendered token by token`, () => {
-      const format: string = reqlog[name]
       const dedicated = reqlog.compile(format)
       // one more literal character: no dedicated renderer, so the slots render it
       const bySlots = reqlog.compile(format + '|')
@@ -93,6 +101,18 @@ describe('dedicated renderers of the predefined formats', () => {
       const variant = `\x1b[0m:method :url \x1b[${colour}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`
       assert.equal(line + '|', reqlog.compile(variant + '|')(reqlog, clean, res))
     }
+  })
+
+  test('a value that throws is written as "-" with a warning naming its token, as in any format', async () => {
+    const req = { ...clean }
+    Object.defineProperty(req, 'headers', {
+      get() {
+        throw new Error('no headers here')
+      },
+    })
+    const { result: line, warnings } = await collectWarnings(() => atInstant(INSTANT, () => reqlog.compile(reqlog.combined)(reqlog, req, sent)))
+    assert.equal(line, '10.0.0.7 - - [27/Nov/2026:05:00:01 +0000] "GET /items?page=2 HTTP/1.1" 200 17 "-" "-"')
+    assert.deepEqual(warnings.filter((w) => w.name === 'ReqlogWarning').map((w) => /token :[-\w]+/.exec(w.message)?.[0]), ['token :remote-user', 'token :referrer', 'token :user-agent'])
   })
 
   test('a combined line reads req.headers once for its three header tokens', () => {
