@@ -51,6 +51,7 @@ const REQLOG_SERVER = path.join(__dirname, 'reqlog-server.js')
  * `reqlog-combined`: one `combined` line of webfw/reqlog (bench/inmem/reqlog-line.js
  * compares it with other loggers).
  */
+const CASE_REQUESTS = 3000
 const CASES = {
   'reqlog-combined': {
     label: "reqlog's `combined` line (stack request on node:http, with `reqlog('combined')` minus without)",
@@ -96,13 +97,13 @@ function countWhole(nodeBin, entry, scenario, requests) {
 }
 
 /** One count of `entry` in `scenario`: instructions per request, and those of them in V8's compiler and GC. */
-async function countOnce(nodeBin, entry, scenario) {
+async function countOnce(nodeBin, entry, scenario, requests = opts.requests) {
   if (opts.method === 'difference') {
     const few = countWhole(nodeBin, entry, scenario, opts.few)
     const many = countWhole(nodeBin, entry, scenario, opts.many)
     return { perRequest: (many - few) / (2 * (opts.many - opts.few)) }
   }
-  const run = await countRequests({ nodeBin, entry, scenario, requests: opts.requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
+  const run = await countRequests({ nodeBin, entry, scenario, requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
   try {
     const profile = readCallgrind(run.file)
     let compiler = 0
@@ -112,7 +113,7 @@ async function countOnce(nodeBin, entry, scenario) {
       if (bucket === 'compiler') compiler += cost
       else if (bucket === 'gc') gc += cost
     }
-    return { perRequest: run.total / opts.requests, compiler: compiler / opts.requests, gc: gc / opts.requests }
+    return { perRequest: run.total / requests, compiler: compiler / requests, gc: gc / requests }
   } finally {
     cleanUp(run)
   }
@@ -132,10 +133,10 @@ async function pool(tasks, jobs) {
   return results
 }
 
-async function countServer(nodeBin, text, scenario) {
+async function countServer(nodeBin, text, scenario, requests = opts.requests) {
   const entry = parseEntry(text)
   const counts = []
-  for (let i = 0; i < opts.runs; i++) counts.push(await countOnce(nodeBin, entry, scenario))
+  for (let i = 0; i < opts.runs; i++) counts.push(await countOnce(nodeBin, entry, scenario, requests))
   const pick = (k) => (counts[0][k] === undefined ? undefined : median(counts.map((c) => c[k])))
   const row = { server: text, perRequest: pick('perRequest'), compiler: pick('compiler'), gc: pick('gc'), runs: counts.map((c) => c.perRequest) }
   const extra = row.compiler === undefined ? '' : ` (V8 compiler ${formatInt(row.compiler)}, GC ${formatInt(row.gc)})`
@@ -171,8 +172,11 @@ function fullMarkdown(result) {
 /** A case of CASES: the request with the piece and without, and their difference. */
 async function countCase(nodeBin, name) {
   const c = CASES[name]
-  const withPiece = await countServer(nodeBin, c.with, c.scenario)
-  const without = await countServer(nodeBin, c.without, c.scenario)
+  // a difference of two counts: at least CASE_REQUESTS counted requests, so
+  // that a scavenge landing in one round and not the other moves it little
+  const requests = Math.max(opts.requests, CASE_REQUESTS)
+  const withPiece = await countServer(nodeBin, c.with, c.scenario, requests)
+  const without = await countServer(nodeBin, c.without, c.scenario, requests)
   return { label: c.label, scenario: c.scenario, perRequest: withPiece.perRequest - without.perRequest, with: withPiece.perRequest, without: without.perRequest }
 }
 
