@@ -2,7 +2,7 @@
 // a measure that other processes on the machine cannot move, for A/B work
 // on changes too small for any timing to show (docs/perf.md).
 //
-//   npm run bench:instructions -- --node 24            # every scenario × webfw 5, webfw 4, fastify, bare
+//   npm run bench:instructions -- --node 24            # every scenario × webfw 5, webfw 4, fastify, bare, and the cases (reqlog's combined line)
 //   node bench/inmem/instructions.js hello webfw webfw:BENCH_TRACE=otel
 //   node bench/inmem/instructions.js stack webfw fastify --connections 50
 //
@@ -43,12 +43,30 @@ const { parseEntry } = require('./entry')
 
 const WORKER = path.join(__dirname, 'worker.js')
 const DEFAULT_SERVERS = ['webfw', 'webfw-v4', 'fastify', 'bare']
+const REQLOG_SERVER = path.join(__dirname, 'reqlog-server.js')
+
+/**
+ * What one piece costs a request, counted by a full run beside the scenario
+ * table: the request with the piece minus the same request without it.
+ * `reqlog-combined`: one `combined` line of webfw/reqlog (bench/inmem/reqlog-line.js
+ * compares it with other loggers).
+ */
+const CASE_REQUESTS = 3000
+const CASES = {
+  'reqlog-combined': {
+    label: "reqlog's `combined` line (stack request on node:http, with `reqlog('combined')` minus without)",
+    scenario: 'stack',
+    with: `${REQLOG_SERVER}:LOGGER=reqlog`,
+    without: `${REQLOG_SERVER}:LOGGER=none`,
+  },
+}
 
 const opts = parseOptions(
   {
     node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
     scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: 'scenarios of a full run' },
     servers: { type: 'list', default: DEFAULT_SERVERS, env: 'BENCH_SERVERS', help: 'servers of a full run' },
+    cases: { type: 'list', default: Object.keys(CASES), env: 'BENCH_CASES', help: `costs of one piece counted by a full run (${Object.keys(CASES).join(', ')}; "none" for none)` },
     requests: { type: 'number', default: 1000, env: 'BENCH_REQUESTS', help: 'counted requests per server (after two uncounted settling rounds as long)' },
     warmup: { type: 'number', default: 50000, env: 'BENCH_WARMUP', help: 'uncounted requests of warm-up (cheap: valgrind runs them without instrumentation)' },
     jobs: { type: 'number', default: 2, env: 'BENCH_JOBS', help: 'servers counted at once (callgrind is single-threaded; counts do not depend on it)' },
@@ -79,13 +97,13 @@ function countWhole(nodeBin, entry, scenario, requests) {
 }
 
 /** One count of `entry` in `scenario`: instructions per request, and those of them in V8's compiler and GC. */
-async function countOnce(nodeBin, entry, scenario) {
+async function countOnce(nodeBin, entry, scenario, requests = opts.requests) {
   if (opts.method === 'difference') {
     const few = countWhole(nodeBin, entry, scenario, opts.few)
     const many = countWhole(nodeBin, entry, scenario, opts.many)
     return { perRequest: (many - few) / (2 * (opts.many - opts.few)) }
   }
-  const run = await countRequests({ nodeBin, entry, scenario, requests: opts.requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
+  const run = await countRequests({ nodeBin, entry, scenario, requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
   try {
     const profile = readCallgrind(run.file)
     let compiler = 0
@@ -95,7 +113,7 @@ async function countOnce(nodeBin, entry, scenario) {
       if (bucket === 'compiler') compiler += cost
       else if (bucket === 'gc') gc += cost
     }
-    return { perRequest: run.total / opts.requests, compiler: compiler / opts.requests, gc: gc / opts.requests }
+    return { perRequest: run.total / requests, compiler: compiler / requests, gc: gc / requests }
   } finally {
     cleanUp(run)
   }
@@ -115,10 +133,10 @@ async function pool(tasks, jobs) {
   return results
 }
 
-async function countServer(nodeBin, text, scenario) {
+async function countServer(nodeBin, text, scenario, requests = opts.requests) {
   const entry = parseEntry(text)
   const counts = []
-  for (let i = 0; i < opts.runs; i++) counts.push(await countOnce(nodeBin, entry, scenario))
+  for (let i = 0; i < opts.runs; i++) counts.push(await countOnce(nodeBin, entry, scenario, requests))
   const pick = (k) => (counts[0][k] === undefined ? undefined : median(counts.map((c) => c[k])))
   const row = { server: text, perRequest: pick('perRequest'), compiler: pick('compiler'), gc: pick('gc'), runs: counts.map((c) => c.perRequest) }
   const extra = row.compiler === undefined ? '' : ` (V8 compiler ${formatInt(row.compiler)}, GC ${formatInt(row.gc)})`
@@ -143,7 +161,23 @@ function fullMarkdown(result) {
   for (const [name, s] of Object.entries(result.scenarios)) {
     lines.push(`| ${name} | ${servers.map((id) => (s.servers[id] && s.servers[id].perRequest !== undefined ? formatInt(s.servers[id].perRequest) : 'n/a')).join(' | ')} |`)
   }
+  const cases = Object.entries(result.cases || {})
+  if (cases.length > 0) {
+    lines.push('', '| case | instructions |', '|---|---:|')
+    for (const [name, c] of cases) lines.push(`| ${name}: ${c.label} | ${c.perRequest === undefined ? 'failed' : formatInt(c.perRequest)} |`)
+  }
   return lines.join('\n') + '\n'
+}
+
+/** A case of CASES: the request with the piece and without, and their difference. */
+async function countCase(nodeBin, name) {
+  const c = CASES[name]
+  // a difference of two counts: at least CASE_REQUESTS counted requests, so
+  // that a scavenge landing in one round and not the other moves it little
+  const requests = Math.max(opts.requests, CASE_REQUESTS)
+  const withPiece = await countServer(nodeBin, c.with, c.scenario, requests)
+  const without = await countServer(nodeBin, c.without, c.scenario, requests)
+  return { label: c.label, scenario: c.scenario, perRequest: withPiece.perRequest - without.perRequest, with: withPiece.perRequest, without: without.perRequest }
 }
 
 function singleMarkdown(result) {
@@ -177,9 +211,11 @@ async function main() {
 
   for (const n of opts.scenarios) if (!scenarioNames.includes(n)) throw new UsageError(`unknown scenario "${n}"; known: ${scenarioNames.join(', ')}`)
   for (const id of opts.servers) serverById(parseEntry(id).id)
+  const caseNames = opts.cases.filter((name) => name !== 'none')
+  for (const name of caseNames) if (!CASES[name]) throw new UsageError(`unknown case "${name}"; known: ${Object.keys(CASES).join(', ')}`)
   const meta = { ...machineInfo(nodeBin), ...method }
   const out = resultPath(opts.out, 'instructions', meta)
-  const result = { kind: 'instructions', meta, servers: opts.servers, scenarios: {} }
+  const result = { kind: 'instructions', meta, servers: opts.servers, scenarios: {}, cases: {} }
   const tasks = []
   for (const name of opts.scenarios) {
     result.scenarios[name] = { servers: {} }
@@ -200,7 +236,18 @@ async function main() {
       })
     }
   }
-  console.error(`${tasks.length} counts (${opts.scenarios.length} scenarios × ${opts.servers.length} servers), ${opts.jobs} at a time; results → ${path.relative(process.cwd(), out)}.{json,md}`)
+  for (const name of caseNames) {
+    tasks.push(async () => {
+      try {
+        result.cases[name] = await countCase(nodeBin, name)
+      } catch (err) {
+        console.error(`${name}: failed: ${String(err.message).split('\n')[0]}`)
+        result.cases[name] = { label: CASES[name].label, error: String(err.message).split('\n')[0] }
+      }
+      saveResults(out, result, fullMarkdown)
+    })
+  }
+  console.error(`${tasks.length} counts (${opts.scenarios.length} scenarios × ${opts.servers.length} servers, ${caseNames.length} cases), ${opts.jobs} at a time; results → ${path.relative(process.cwd(), out)}.{json,md}`)
   await pool(tasks, opts.jobs)
   console.log('\n' + saveResults(out, result, fullMarkdown))
 }

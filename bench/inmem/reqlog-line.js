@@ -29,14 +29,13 @@ const opts = parseOptions(
   {
     loggers: { type: 'list', default: ['reqlog', 'hand'], help: 'loggers to price (reqlog, reqlog:<module path>, morgan, hand)' },
     runs: { type: 'number', default: 3, help: 'pairs of callgrind runs per variant (the median is used)' },
-    few: { type: 'number', default: 2000, help: 'measured requests of the short run' },
-    many: { type: 'number', default: 12000, help: 'measured requests of the long run' },
+    requests: { type: 'number', default: 3000, help: 'counted requests per run (after two uncounted settling rounds as long); with 1,000, a scavenge landing in the counted round or not moved a line by up to 1,000 instructions between builds' },
     warmup: { type: 'number', default: 50000, help: 'requests of warm-up before the measured ones (10,000 left V8 compiling in the counted round)' },
     out: { type: 'string', default: '', help: 'write <out>.json and <out>.md' },
   },
   undefined,
   undefined,
-  'usage: node bench/inmem/reqlog-line.js [--loggers reqlog,hand,morgan] [--runs n] [--few n] [--many n] [--warmup n] [--out path]',
+  'usage: node bench/inmem/reqlog-line.js [--loggers reqlog,hand,morgan] [--runs n] [--requests n] [--warmup n] [--out path]',
 )
 
 /** Instructions per request of the server with each logger (and none), from instructions.js. */
@@ -45,7 +44,7 @@ function perRequest(loggers) {
   const out = path.join(scratch, 'result')
   try {
     const entries = ['none', ...loggers].map((logger) => `${SERVER}:LOGGER=${logger}`)
-    const counts = ['--runs', opts.runs, '--few', opts.few, '--many', opts.many, '--warmup', opts.warmup].map(String)
+    const counts = ['--runs', opts.runs, '--requests', opts.requests, '--warmup', opts.warmup].map(String)
     const run = spawnSync(process.execPath, [INSTRUCTIONS, 'stack', ...entries, ...counts, '--out', out], {
       encoding: 'utf8',
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -78,7 +77,7 @@ const result = {
   kind: 'instructions-reqlog-line',
   meta: machineInfo(),
   runs: opts.runs,
-  measured: opts.many - opts.few,
+  measured: opts.requests,
   rows: measured.map((row) => ({ ...row, perLine: row.perRequest - baseline })),
 }
 if (opts.out) saveResults(path.resolve(opts.out), result, toMarkdown)

@@ -133,6 +133,11 @@ function instructionsSection(r) {
     })
     lines.push(`| ${name} | ${cells.join(' | ')} |`)
   }
+  const cases = Object.entries(d.cases || {})
+  if (cases.length > 0) {
+    lines.push('', 'What one piece costs a request (the same request with and without it):', '', '| case | instructions |', '|---|---:|')
+    for (const [name, c] of cases) lines.push(`| ${name}: ${c.label} | ${Number.isFinite(c.perRequest) ? formatInt(c.perRequest) : 'failed'} |`)
+  }
   lines.push('')
   return lines.join('\n')
 }

@@ -13,9 +13,11 @@
  * was cheaper on Node 24 but dearer on Node 20 and 22, where the scan of a
  * joined (cons) string leaves V8's fast path (bench/inmem/reqlog-line.js).
  */
-import { escapeLogValue } from './escape'
-import { definedCell, escapesItself, foreignToken, getHome, type TokenCell } from './registry'
+import { tokenText } from './escape'
+import { dedicatedRenderer } from './lines'
+import { builtinTokensIntact, definedCell, escapesItself, foreignToken, getHome, type TokenCell } from './registry'
 import { builtinValue } from './tokens'
+import type { LogRequest, LogResponse } from './types'
 import { reportFailure } from './warn'
 
 /** morgan's token syntax: a name of two or more `[-\w]`, an optional `[arg]`. */
@@ -73,8 +75,16 @@ export function compileFormat(format: string): CompiledFormat {
   const slots = refs.map((ref, i) => slotOf(ref, literals[i + 1]))
 
   const start = literals[0]
+  const dedicated = dedicatedRenderer(format)
   return function compiledFormat(tokens: unknown, req: unknown, res: unknown): string {
     if (tokens !== getHome()) return renderForeignLine(start, slots, tokens, req, res)
+    if (dedicated !== undefined && builtinTokensIntact()) {
+      try {
+        return dedicated(req as LogRequest, res as LogResponse)
+      } catch {
+        // rendered again below, where the failing token is reported and written as "-"
+      }
+    }
     let line = start
     for (let i = 0; i < slots.length; i++) line += renderOwn(slots[i], req, res) + slots[i].after
     return line
@@ -99,23 +109,11 @@ function renderOwn(slot: Slot, req: unknown, res: unknown): string {
     const fn = cell.bound
     // morgan passes no third argument when the reference has none
     const raw = builtin !== 0 ? builtinValue(builtin, req, res, slot.arg) : slot.arg === undefined ? fn(req, res) : fn(req, res, slot.arg)
-    // morgan's rule: "-" for any falsy value
-    if (!raw) return '-'
-    if (typeof raw === 'string') return cell.escapeStrings ? escapeLogValue(raw) : raw
-    // digits, ".", "e", "+", "-", "Infinity": nothing to escape
-    if (typeof raw === 'number') return String(raw)
-    return escapeLogValue(String(raw))
+    return tokenText(raw, cell.escapeStrings)
   } catch (err) {
     reportFailure('token :' + slot.name, err)
     return '-'
   }
-}
-
-/** morgan's rules for a token value, with escaping unless the callback is known to escape its strings itself. */
-function text(value: unknown, escapeStrings: boolean): string {
-  if (!value) return '-'
-  if (typeof value === 'string') return escapeStrings ? escapeLogValue(value) : value
-  return escapeLogValue(String(value))
 }
 
 /** A line rendered with a tokens object the caller passed instead of reqlog. */
@@ -130,7 +128,7 @@ function renderForeign(slot: Slot, tokens: unknown, req: unknown, res: unknown):
     const fn = foreignToken(tokens, slot.name)
     if (fn === undefined) return slot.source
     const value = slot.arg === undefined ? fn.call(tokens, req, res) : fn.call(tokens, req, res, slot.arg)
-    return text(value, !escapesItself(fn))
+    return tokenText(value, !escapesItself(fn))
   } catch (err) {
     reportFailure('token :' + slot.name, err)
     return '-'

@@ -55,3 +55,18 @@ function hasUnsafe(value: string): boolean {
   }
   return false
 }
+
+/**
+ * morgan's rule for a token value, as written in the line: "-" for any falsy
+ * value, strings as they are or escaped (`escapeStrings`), numbers as their
+ * text (digits, ".", "e", "+", "-", "Infinity": nothing to escape), anything
+ * else as its text, escaped.
+ */
+export function tokenText(raw: unknown, escapeStrings: boolean): string {
+  if (!raw) return '-'
+  if (typeof raw === 'string') return escapeStrings ? escapeLogValue(raw) : raw
+  // '' + n rather than String(n): the optimiser turns it into a number-to-text
+  // conversion, where String(n) stayed a call of the String builtin
+  if (typeof raw === 'number') return '' + raw
+  return escapeLogValue(String(raw))
+}

@@ -38,27 +38,18 @@ interface TrackedResponse extends NodeResponse {
   [waiting]?: Waiting | null
 }
 
-/** Whether `res` is a Node ServerResponse (or behaves as one for finishing). */
-function isNodeResponse(res: LogResponse): res is NodeResponse {
-  return typeof (res as Partial<NodeResponse>).writableEnded === 'boolean' && typeof (res as NodeResponse).on === 'function'
-}
-
-/** Whether the response can no longer emit `finish` or `close` for us. */
-function alreadyOver(res: NodeResponse): boolean {
-  const socket = res.socket
-  return res.writableEnded || res.destroyed === true || (socket != null && socket.writable === false)
-}
-
 /** Calls `fn()` once when `res` is over, in the caller's async context. */
 export function afterResponse(res: LogResponse, fn: () => void): void {
-  if (!isNodeResponse(res)) {
+  // a Node response (or one behaving as one): a boolean `writableEnded` and `on`
+  const ended = (res as Partial<NodeResponse>).writableEnded
+  if (typeof ended !== 'boolean' || typeof (res as Partial<NodeResponse>).on !== 'function') {
     onFinished(res as never, fn)
     return
   }
-  const scope = new AsyncResource('reqlog')
   const tracked = res as TrackedResponse
+  const scope = new AsyncResource('reqlog')
   const queue = tracked[waiting]
-  if (queue === null || alreadyOver(res)) {
+  if (queue === null || ended || alreadyGone(tracked)) {
     // on-finished's rule: a response already over is reported on the next turn
     setImmediate(() => scope.runInAsyncScope(fn))
     return
@@ -68,15 +59,25 @@ export function afterResponse(res: LogResponse, fn: () => void): void {
     queue.push(scope, fn)
     return
   }
-  const own: Waiting = [scope, fn]
-  tracked[waiting] = own
-  const over = (): void => {
-    if (tracked[waiting] !== own) return
-    tracked[waiting] = null
-    for (let i = 0; i < own.length; i += 2) (own[i] as AsyncResource).runInAsyncScope(own[i + 1] as () => void)
-  }
+  tracked[waiting] = [scope, fn]
   // `close` follows `finish` on the next tick; the queue, emptied to null,
-  // makes it a no-op then. (`on`, not `once`: once allocates a wrapper per listener.)
-  res.on('finish', over)
-  res.on('close', over)
+  // makes it a no-op then. (`on`, not `once`: once allocates a wrapper per
+  // listener. One listener function for every response, which finds its
+  // queue on the response it is called on, rather than a closure per response.)
+  tracked.on('finish', runWaiting)
+  tracked.on('close', runWaiting)
+}
+
+/** Whether the response was destroyed or its socket can no longer write: no `finish` or `close` to wait for. */
+function alreadyGone(res: NodeResponse): boolean {
+  const socket = res.socket
+  return res.destroyed === true || (socket != null && socket.writable === false)
+}
+
+/** The `finish` and `close` listener: runs the response's queue once, each callback in its scope. */
+function runWaiting(this: TrackedResponse): void {
+  const own = this[waiting]
+  if (!own) return
+  this[waiting] = null
+  for (let i = 0; i < own.length; i += 2) (own[i] as AsyncResource).runInAsyncScope(own[i + 1] as () => void)
 }

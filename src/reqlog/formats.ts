@@ -9,6 +9,7 @@
  * without escape sequences.
  */
 import { compileFormat, type CompiledFormat } from './compile'
+import { dedicate, renderers } from './lines'
 import { defineFormat } from './registry'
 import { headersSent } from './request-info'
 import type { LogResponse } from './types'
@@ -28,7 +29,9 @@ function statusColour(res: LogResponse): number {
 }
 
 function devVariant(colour: number): CompiledFormat {
-  return compileFormat(`\x1b[0m:method :url \x1b[${colour}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`)
+  const format = `\x1b[0m:method :url \x1b[${colour}m:status\x1b[0m :response-time ms - :res[content-length]\x1b[0m`
+  dedicate(format, renderers.devRenderer('\x1b[0m', `\x1b[${colour}m`, '\x1b[0m', '\x1b[0m'))
+  return compileFormat(format)
 }
 
 function createDevFormat(): CompiledFormat {
@@ -56,6 +59,12 @@ function createDevFormat(): CompiledFormat {
 
 /** Registers the predefined formats. Called once, when the module loads. */
 export function defineBuiltinFormats(): void {
+  dedicate(COMBINED, renderers.combinedLine)
+  dedicate(COMMON, renderers.commonLine)
+  dedicate(DEFAULT, renderers.defaultLine)
+  dedicate(SHORT, renderers.shortLine)
+  dedicate(TINY, renderers.tinyLine)
+  dedicate(DEV_PLAIN, renderers.devRenderer('', '', '', ''))
   defineFormat('reqlog.format', 'combined', COMBINED)
   defineFormat('reqlog.format', 'common', COMMON)
   defineFormat('reqlog.format', 'default', DEFAULT)

@@ -9,6 +9,7 @@
  * "-").
  * With `immediate` it logs on arrival instead.
  */
+import { hrtimeMark } from './clock'
 import { compileFormat } from './compile'
 import { afterResponse } from './finish'
 import { getHome, namedFormat } from './registry'
@@ -88,7 +89,7 @@ function bufferedStream(stream: StreamOptions, interval: number): StreamOptions 
 }
 
 function recordStart(target: LogRequest | LogResponse): void {
-  target._startAt = process.hrtime()
+  target._startAt = hrtimeMark()
   target._startTime = new Date()
 }
 
@@ -165,7 +166,8 @@ export function createLogger(format: unknown, options: unknown): Middleware {
       line = formatLine(tokens, req, res)
       if (line === undefined || line === null) return
       // an object for an object-mode stream (morgan 1.12), otherwise text
-      if (!(stream.writableObjectMode && typeof line === 'object')) line = line + '\n'
+      // (the type first: `writableObjectMode` is a getter on Node's streams)
+      if (typeof line !== 'object' || !stream.writableObjectMode) line = line + '\n'
     } catch (err) {
       reportFailure('the format function', err)
       return

@@ -38,6 +38,7 @@ export class TokenCell {
   }
 
   define(fn: AnyTokenFn, escapeStrings: boolean, builtin: number): void {
+    if (this.builtin !== undefined && this.builtin !== 0 && builtin === 0) builtinRedefined = true
     this.bound = fn.bind(home)
     this.escapeStrings = escapeStrings
     this.builtin = builtin
@@ -45,6 +46,18 @@ export class TokenCell {
 }
 
 const cells: Record<string, TokenCell> = Object.create(null)
+
+/** Whether any built-in token was redefined with `reqlog.token` (never reset: cells keep the user's callback). */
+let builtinRedefined = false
+
+/**
+ * Whether every built-in token still has its built-in definition: the
+ * dedicated renderers of the predefined formats (lines.ts) compute built-in
+ * values directly and are only used while this holds.
+ */
+export function builtinTokensIntact(): boolean {
+  return !builtinRedefined
+}
 const formats: Record<string, string | AnyFormatFn> = Object.create(null)
 
 /**

@@ -7,7 +7,7 @@
  * themselves, so their results are used as they are.
  */
 import { parse as parseBasicAuth } from 'basic-auth'
-import { clfDate, elapsedText, isoDate, webDate } from './clock'
+import { clfDate, elapsedText, hrtimeMark, isoDate, webDate } from './clock'
 import { escapeLogValue } from './escape'
 import { defineToken } from './registry'
 import { headersSent, headerText, remoteAddress, responseHeader } from './request-info'
@@ -41,15 +41,15 @@ const enum Builtin {
   Res,
 }
 
-function urlToken(req: Req): unknown {
+export function urlToken(req: Req): unknown {
   return req.originalUrl || req.url
 }
 
-function methodToken(req: Req): unknown {
+export function methodToken(req: Req): unknown {
   return req.method
 }
 
-function responseTimeToken(req: Req, res: Res, digits?: string): string | undefined {
+export function responseTimeToken(req: Req, res: Res, digits?: string): string | undefined {
   const start = req._startAt
   const headers = res._startAt
   return start && headers ? elapsedText(start, headers, digits) : undefined
@@ -58,7 +58,7 @@ function responseTimeToken(req: Req, res: Res, digits?: string): string | undefi
 function totalTimeToken(req: Req, res: Res, digits?: string): string | undefined {
   const start = req._startAt
   // morgan's rule: no total time for a response whose head was never written
-  return start && res._startAt ? elapsedText(start, process.hrtime(), digits) : undefined
+  return start && res._startAt ? elapsedText(start, hrtimeMark(), digits) : undefined
 }
 
 function dateToken(req: Req, res: Res, format?: string): string | undefined {
@@ -70,22 +70,33 @@ function dateToken(req: Req, res: Res, format?: string): string | undefined {
   }
 }
 
-function statusToken(req: Req, res: Res): string | undefined {
+export function statusToken(req: Req, res: Res): string | undefined {
   if (!headersSent(res)) return undefined
   const code = res.statusCode
-  return typeof code === 'number' ? String(code) : escapeLogValue(String(code))
+  return typeof code === 'number' ? '' + code : escapeLogValue(String(code))
 }
 
-function referrerToken(req: Req): unknown {
-  const headers = req.headers
+type Headers = LogRequest['headers']
+
+/** `:referrer` from the request's header fields (the dedicated renderers read `req.headers` once for several tokens). */
+export function referrerOf(headers: Headers): unknown {
   return headers ? headerText(headers.referer || headers.referrer) : undefined
 }
 
-function remoteUserToken(req: Req): string | undefined {
-  const header = req.headers?.authorization
+function referrerToken(req: Req): unknown {
+  return referrerOf(req.headers)
+}
+
+/** `:remote-user` from the request's header fields. */
+export function remoteUserOf(headers: Headers): string | undefined {
+  const header = headers?.authorization
   // basic-auth: a malformed or non-Basic header gives undefined, as does an empty user name
   const credentials = typeof header === 'string' ? parseBasicAuth(header) : undefined
   return credentials ? credentials.name : undefined
+}
+
+function remoteUserToken(req: Req): string | undefined {
+  return remoteUserOf(req.headers)
 }
 
 const pid = String(process.pid)
@@ -93,7 +104,7 @@ function pidToken(): string {
   return pid
 }
 
-function httpVersionToken(req: Req): string | undefined {
+export function httpVersionToken(req: Req): string | undefined {
   const major = req.httpVersionMajor
   const minor = req.httpVersionMinor
   // constant text for the usual versions: building "1.1" from two numbers
@@ -104,8 +115,13 @@ function httpVersionToken(req: Req): string | undefined {
   return typeof text === 'string' ? escapeLogValue(text) : undefined
 }
 
+/** `:user-agent` from the request's header fields. */
+export function userAgentOf(headers: Headers): unknown {
+  return headerText(headers?.['user-agent'])
+}
+
 function userAgentToken(req: Req): unknown {
-  return headerText(req.headers?.['user-agent'])
+  return userAgentOf(req.headers)
 }
 
 function requestHeaderToken(req: Req, res: Res, field?: string): unknown {
@@ -113,7 +129,7 @@ function requestHeaderToken(req: Req, res: Res, field?: string): unknown {
   return headers && typeof field === 'string' ? headerText(headers[field.toLowerCase()]) : undefined
 }
 
-function responseHeaderToken(req: Req, res: Res, field?: string): unknown {
+export function responseHeaderToken(req: Req, res: Res, field?: string): unknown {
   return headersSent(res) && typeof field === 'string' ? responseHeader(res, field) : undefined
 }
 

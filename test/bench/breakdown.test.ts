@@ -180,6 +180,31 @@ describe('--node', () => {
 })
 
 describe('bench:report and README.md', () => {
+  test('the cases of a full instructions run (reqlog\'s combined line) are shown under its table in docs/perf.md', () => {
+    const dir = tempDir()
+    try {
+      mkdirSync(join(dir, 'results'))
+      writeFileSync(
+        join(dir, 'results', 'instructions-node24.json'),
+        JSON.stringify({
+          kind: 'instructions',
+          meta: { node: 'v24.21.0', date: '2026-11-27T00:00:00.000Z', commit: 'test', method: 'toggle', requests: 1000, warmup: 10000, connections: 0, v8Flags: [] },
+          servers: ['webfw'],
+          scenarios: { stack: { servers: { webfw: { perRequest: 150321 } } } },
+          cases: { 'reqlog-combined': { label: "reqlog's `combined` line", scenario: 'stack', perRequest: 9876.4, with: 66000, without: 56123.6 } },
+        }),
+      )
+      writeFileSync(join(dir, 'README.md'), '# x\n<!-- bench:readme:begin -->\n<!-- bench:readme:end -->\n')
+      execFileSync(process.execPath, [join(packageRoot, 'bench/report/index.js'), '--results', join(dir, 'results'), '--out', join(dir, 'perf.md'), '--readme', join(dir, 'README.md')])
+      const perf = readFileSync(join(dir, 'perf.md'), 'utf8')
+      const section = perf.slice(perf.indexOf('### Instructions per request on Node v24.21.0'))
+      assert.ok(section.indexOf('| stack | 150,321') < section.indexOf("| reqlog-combined: reqlog's `combined` line | 9,876 |"))
+      assert.ok(section.includes("| reqlog-combined: reqlog's `combined` line | 9,876 |"))
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   test('every figure of the README block is in docs/perf.md, and the block names Node 24 before Node 20', () => {
     const dir = tempDir()
     try {
