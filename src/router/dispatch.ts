@@ -272,7 +272,34 @@ class Dispatch {
     return true
   }
 
+  /**
+   * `next()` without an error onto a pathless `use` layer: what the general
+   * loop below does for it, without the loop. Taken only when nothing is
+   * left to restore (no mount prefix stripped), the plan is still the one
+   * for this URL, method and stack, and the synchronous depth allows it;
+   * otherwise step's general path runs (docs/perf.md, "Pass-through steps").
+   */
+  private passThrough(): boolean {
+    if (this.removed.length !== 0 || this.sync >= 100) return false
+    const plan = this.plan
+    const cursor = this.cursor
+    if (cursor >= plan.length) return false
+    const item = plan[cursor]
+    if (!item.passThrough) return false
+    const req = this.req
+    if (req.url !== this.planUrl || req.method !== this.planMethod || this.index !== currentIndex(this.router)) return false
+    this.sync++
+    this.cursor = cursor + 1
+    this.lastIndex = item.index
+    const params: Record<string, unknown> = {}
+    req.params = this.router.mergeParams ? mergeParams(params, this.savedParams) : params
+    this.invoke(item.layer, undefined, this.next)
+    this.sync = 0
+    return true
+  }
+
   step(err: unknown): void {
+    if (err === undefined && this.passThrough()) return
     const req = this.req
     let layerError = err === 'route' ? null : err
 

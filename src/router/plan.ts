@@ -32,6 +32,12 @@ export interface PlanEntry {
   /** `layer.handle` and `route.stack.length` when `direct` was computed. */
   readonly routeHandle: unknown
   readonly routeStackLength: number
+  /**
+   * A pathless `use` layer (Always, no prefix, no route): matching it takes
+   * nothing from the request and it gets a fresh `{}` as `req.params`, so
+   * the dispatcher may step to it without its general loop (Dispatch.passThrough).
+   */
+  readonly passThrough: boolean
 }
 
 /** The interface both matchers implement. */
@@ -59,7 +65,8 @@ export function isRelevant(layer: Layer, method: string): boolean {
 export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0, method: string | null = null): PlanEntry {
   const route = layer.route
   if (route === undefined || method === null) {
-    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0 }
+    const passThrough = route === undefined && mode === Mode.Always && prefixLength === 0
+    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0, passThrough }
   }
   let name = method.toLowerCase()
   if (name === 'head' && !route.methods.head) name = 'get'
@@ -73,6 +80,7 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
     direct: applicable.length === 1 ? applicable[0] : null,
     routeHandle: layer.handle,
     routeStackLength: route.stack.length,
+    passThrough: false,
   }
 }
 
