@@ -16,7 +16,7 @@ import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
-import { emptyNullPrototype, nullPrototype } from './null-params'
+import { nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
@@ -82,6 +82,15 @@ function assignOwn(target: Record<string, unknown>, source: Record<string, unkno
  */
 function hasFirstCapture(params: Record<string, unknown>): boolean {
   return Object.getPrototypeOf(params) === null ? Object.hasOwn(params, 0) : 0 in params
+}
+
+/**
+ * `mergeParams` for a child whose parameters are named (Layer.namedParams)
+ * and stand for an object without a prototype: it holds no capture "0", so
+ * nothing is renumbered and the merge is the parent's values, then its own.
+ */
+function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>): Record<string, unknown> {
+  return assignOwn(assignOwn({}, parent), params)
 }
 
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
@@ -344,14 +353,24 @@ class Dispatch {
     let params: Record<string, unknown> = EMPTY_PARAMS
     let keys: readonly string[] = EMPTY_KEYS
     let layerPath = ''
+    // 5.x gives a route's or a prefix's parameters no prototype. Under
+    // mergeParams with parent parameters they are only copied into the
+    // merged object, never seen: then a layer with named parameters gets a
+    // plain object ("bare"), which V8 makes and copies without the runtime
+    // call or dictionary a null prototype costs (docs/perf.md, "Nested routers").
+    const nullParams = this.router.style.nullPrototypeParams
+    const savedParams = this.savedParams
+    const copyOnly = nullParams && Boolean(this.router.mergeParams) && typeof savedParams === 'object' && savedParams !== null
+    let bare = false
 
     while (this.cursor < plan.length) {
       item = plan[this.cursor++]
       this.lastIndex = item.index
       const layer = item.layer
       const mode = item.mode
+      bare = copyOnly && layer.namedParams
       if (mode === Mode.Always) {
-        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? emptyNullPrototype() : {}
+        params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : nullPrototype()
         keys = EMPTY_KEYS
         let prefix = item.prefixLength
         if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
@@ -362,7 +381,7 @@ class Dispatch {
       } else if (mode === Mode.Same) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
-        params = this.router.style.nullPrototypeParams ? nullPrototype() : {}
+        params = bare || !nullParams ? {} : nullPrototype()
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
       } else {
@@ -370,7 +389,7 @@ class Dispatch {
         if (path === undefined) path = this.path = url.slice(0, this.pathEnd)
         let found: ReturnType<Layer['match']>
         try {
-          found = layer.match(path)
+          found = layer.match(path, bare)
         } catch (e) {
           layerError = layerError || e
           found = false
@@ -406,7 +425,7 @@ class Dispatch {
     const route = layer.route
     if (route !== undefined) req.route = route
     const router = this.router
-    req.params = router.mergeParams ? mergeParams(params, this.savedParams) : params
+    req.params = router.mergeParams ? (bare ? mergeNamed(params, this.savedParams as Record<string, unknown>) : mergeParams(params, this.savedParams)) : params
 
     if (keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
       const errorBefore = layerError
