@@ -248,6 +248,35 @@ class Dispatch {
     else layer.handleRequest(this.req, this.res, next)
   }
 
+  /**
+   * Where a `use` prefix that matched the first `length` characters of the
+   * path ends: in 4.x it also takes the slash after them when another slash
+   * or the end of the path follows (its pattern's optional slash).
+   */
+  private prefixEnd(url: string, length: number): number {
+    if (this.router.style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
+      const after = length + 1
+      if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) return after
+    }
+    return length
+  }
+
+  /**
+   * The length of the path a SamePrefix layer's own shape matched: its
+   * pattern is text and whole-segment parameters holding `slashes` slashes,
+   * so it ends before the next slash of the path, or at the path's end.
+   * That is where its pattern's match ends (a trailing slash at the path's
+   * end, which 5.x's pattern also takes, leaves the same URL inside).
+   */
+  private segmentsEnd(url: string, slashes: number): number {
+    const end = this.pathEnd
+    let seen = 0
+    for (let i = 0; i < end; i++) {
+      if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
+    }
+    return end
+  }
+
   /** Re-plans for the current URL and method; false when the URL has no path. */
   private replan(url: string, method: string): boolean {
     const router = this.router
@@ -372,18 +401,15 @@ class Dispatch {
       if (mode === Mode.Always) {
         params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : nullPrototype()
         keys = EMPTY_KEYS
-        let prefix = item.prefixLength
-        if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
-          const after = prefix + 1
-          if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) prefix = after
-        }
-        layerPath = prefix === 0 ? '' : url.slice(0, prefix)
-      } else if (mode === Mode.Same) {
+        const prefix = item.prefixLength
+        layerPath = prefix === 0 ? '' : url.slice(0, this.prefixEnd(url, prefix))
+      } else if (mode === Mode.Same || mode === Mode.SamePrefix) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
         params = bare || !nullParams ? {} : nullPrototype()
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
+        if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))
       } else {
         let path = this.path
         if (path === undefined) path = this.path = url.slice(0, this.pathEnd)

@@ -16,6 +16,12 @@ export const enum Mode {
   Same = 1,
   /** Run the layer's exact matcher. */
   Verify = 2,
+  /**
+   * A `use` prefix with parameters whose own shape the tree matched: its
+   * parameters are the tree's, and it ends where its last segment does
+   * (Dispatch.prefixEnd).
+   */
+  SamePrefix = 3,
 }
 
 export interface PlanEntry {
@@ -23,7 +29,10 @@ export interface PlanEntry {
   readonly index: number
   readonly layer: Layer
   readonly mode: Mode
-  /** Always mode on a `use` prefix: length of the matched static prefix. */
+  /**
+   * Always mode on a `use` prefix: length of the matched static prefix.
+   * SamePrefix mode: the number of slashes in the prefix's pattern.
+   */
   readonly prefixLength: number
   /** Route layers in a per-method plan: whether the route handles the method. */
   readonly handles: boolean | null
