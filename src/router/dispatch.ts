@@ -315,7 +315,7 @@ class Dispatch {
    * loop below does for it, without the loop. Taken only when nothing is
    * left to restore (no mount prefix stripped), the plan is still the one
    * for this URL, method and stack, and the synchronous depth allows it;
-   * otherwise step's general path runs (docs/perf.md, "Pass-through steps").
+   * otherwise step's general path runs (docs/perf.md, "Dispatch steps and parameter objects").
    */
   private passThrough(): boolean {
     if (this.removed.length !== 0 || this.sync >= 100) return false
@@ -386,10 +386,12 @@ class Dispatch {
     // mergeParams with parent parameters they are only copied into the
     // merged object, never seen: then a layer with named parameters gets a
     // plain object ("bare"), which V8 makes and copies without the runtime
-    // call or dictionary a null prototype costs (docs/perf.md, "Nested routers").
+    // call or dictionary a null prototype costs (docs/perf.md, "Dispatch steps and
+    // parameter objects").
     const nullParams = this.router.style.nullPrototypeParams
     const savedParams = this.savedParams
-    const copyOnly = nullParams && Boolean(this.router.mergeParams) && typeof savedParams === 'object' && savedParams !== null
+    let copyOnly = false
+    if (nullParams && this.router.mergeParams && typeof savedParams === 'object' && savedParams !== null) copyOnly = true
     let bare = false
 
     while (this.cursor < plan.length) {
