@@ -5,9 +5,11 @@
  * what that path must keep from Express's loop: a fresh `req.params` per
  * layer (a plain object, merged with the parent's under `mergeParams`), the
  * URL, method and stack read again at every step, the mount prefix put
- * back, `next('route')`, and no stack overflow on long synchronous chains.
+ * back, `next('route')`, no stack overflow on long synchronous chains, and
+ * each layer published to a tracer on the `webfw.layer` channel.
  */
 import assert from 'node:assert/strict'
+import dc from 'node:diagnostics_channel'
 import { describe, test } from 'node:test'
 import { rawRequest, withServer } from '../helpers/http'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
@@ -179,6 +181,32 @@ for (const [version, factory] of versions) {
         assert.equal(res.body, 'handled boom')
       })
       assert.deepEqual(order, [])
+    })
+    test('a tracer on webfw.layer sees every pathless middleware start, in order', async () => {
+      const app = factory()
+      for (const name of ['one', 'two', 'three']) {
+        const fn = (_req: Any, _res: Any, next: Any) => next()
+        Object.defineProperty(fn, 'name', { value: name })
+        app.use(fn)
+      }
+      app.get('/', function route(_req: Any, res: Any) {
+        res.send('ok')
+      })
+      const started: string[] = []
+      const onStart = (message: unknown) => {
+        started.push((message as { name: string }).name)
+      }
+      const channel = dc.tracingChannel('webfw.layer')
+      channel.start.subscribe(onStart)
+      try {
+        await withServer(app, async (srv) => {
+          const res = await rawRequest(srv.port, 'GET', '/')
+          assert.equal(res.body, 'ok')
+        })
+      } finally {
+        channel.start.unsubscribe(onStart)
+      }
+      assert.deepEqual(started.filter((name) => name === 'one' || name === 'two' || name === 'three'), ['one', 'two', 'three'])
     })
   })
 }
