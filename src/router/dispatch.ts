@@ -16,7 +16,7 @@ import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
-import { emptyNullPrototype, nullPrototype } from './null-params'
+import { nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
@@ -82,6 +82,15 @@ function assignOwn(target: Record<string, unknown>, source: Record<string, unkno
  */
 function hasFirstCapture(params: Record<string, unknown>): boolean {
   return Object.getPrototypeOf(params) === null ? Object.hasOwn(params, 0) : 0 in params
+}
+
+/**
+ * `mergeParams` for a child whose parameters are named (Layer.namedParams)
+ * and stand for an object without a prototype: it holds no capture "0", so
+ * nothing is renumbered and the merge is the parent's values, then its own.
+ */
+function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>): Record<string, unknown> {
+  return assignOwn(assignOwn({}, parent), params)
 }
 
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
@@ -239,6 +248,35 @@ class Dispatch {
     else layer.handleRequest(this.req, this.res, next)
   }
 
+  /**
+   * Where a `use` prefix that matched the first `length` characters of the
+   * path ends: in 4.x it also takes the slash after them when another slash
+   * or the end of the path follows (its pattern's optional slash).
+   */
+  private prefixEnd(url: string, length: number): number {
+    if (this.router.style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
+      const after = length + 1
+      if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) return after
+    }
+    return length
+  }
+
+  /**
+   * The length of the path a SamePrefix layer's own shape matched: its
+   * pattern is text and whole-segment parameters holding `slashes` slashes,
+   * so it ends before the next slash of the path, or at the path's end.
+   * That is where its pattern's match ends (a trailing slash at the path's
+   * end, which 5.x's pattern also takes, leaves the same URL inside).
+   */
+  private segmentsEnd(url: string, slashes: number): number {
+    const end = this.pathEnd
+    let seen = 0
+    for (let i = 0; i < end; i++) {
+      if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
+    }
+    return end
+  }
+
   /** Re-plans for the current URL and method; false when the URL has no path. */
   private replan(url: string, method: string): boolean {
     const router = this.router
@@ -272,7 +310,34 @@ class Dispatch {
     return true
   }
 
+  /**
+   * `next()` without an error onto a pathless `use` layer: what the general
+   * loop below does for it, without the loop. Taken only when nothing is
+   * left to restore (no mount prefix stripped), the plan is still the one
+   * for this URL, method and stack, and the synchronous depth allows it;
+   * otherwise step's general path runs (docs/perf.md, "Dispatch steps and parameter objects").
+   */
+  private passThrough(): boolean {
+    if (this.removed.length !== 0 || this.sync >= 100) return false
+    const plan = this.plan
+    const cursor = this.cursor
+    if (cursor >= plan.length) return false
+    const item = plan[cursor]
+    if (!item.passThrough) return false
+    const req = this.req
+    if (req.url !== this.planUrl || req.method !== this.planMethod || this.index !== currentIndex(this.router)) return false
+    this.sync++
+    this.cursor = cursor + 1
+    this.lastIndex = item.index
+    const params: Record<string, unknown> = {}
+    req.params = this.router.mergeParams ? mergeParams(params, this.savedParams) : params
+    this.invoke(item.layer, undefined, this.next)
+    this.sync = 0
+    return true
+  }
+
   step(err: unknown): void {
+    if (err === undefined && this.passThrough()) return
     const req = this.req
     let layerError = err === 'route' ? null : err
 
@@ -317,33 +382,42 @@ class Dispatch {
     let params: Record<string, unknown> = EMPTY_PARAMS
     let keys: readonly string[] = EMPTY_KEYS
     let layerPath = ''
+    // 5.x gives a route's or a prefix's parameters no prototype. Under
+    // mergeParams with parent parameters they are only copied into the
+    // merged object, never seen: then a layer with named parameters gets a
+    // plain object ("bare"), which V8 makes and copies without the runtime
+    // call or dictionary a null prototype costs (docs/perf.md, "Dispatch steps and
+    // parameter objects").
+    const nullParams = this.router.style.nullPrototypeParams
+    const savedParams = this.savedParams
+    let copyOnly = false
+    if (nullParams && this.router.mergeParams && typeof savedParams === 'object' && savedParams !== null) copyOnly = true
+    let bare = false
 
     while (this.cursor < plan.length) {
       item = plan[this.cursor++]
       this.lastIndex = item.index
       const layer = item.layer
       const mode = item.mode
+      bare = copyOnly && layer.namedParams
       if (mode === Mode.Always) {
-        params = layer.route !== undefined && this.router.style.nullPrototypeParams ? emptyNullPrototype() : {}
+        params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : nullPrototype()
         keys = EMPTY_KEYS
-        let prefix = item.prefixLength
-        if (prefix !== 0 && this.router.style.prefixTakesSlash && url.charCodeAt(prefix) === 0x2f) {
-          const after = prefix + 1
-          if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) prefix = after
-        }
-        layerPath = prefix === 0 ? '' : url.slice(0, prefix)
-      } else if (mode === Mode.Same) {
+        const prefix = item.prefixLength
+        layerPath = prefix === 0 ? '' : url.slice(0, this.prefixEnd(url, prefix))
+      } else if (mode === Mode.Same || mode === Mode.SamePrefix) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
-        params = this.router.style.nullPrototypeParams ? nullPrototype() : {}
+        params = bare || !nullParams ? {} : nullPrototype()
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
+        if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))
       } else {
         let path = this.path
         if (path === undefined) path = this.path = url.slice(0, this.pathEnd)
         let found: ReturnType<Layer['match']>
         try {
-          found = layer.match(path)
+          found = layer.match(path, bare)
         } catch (e) {
           layerError = layerError || e
           found = false
@@ -379,7 +453,7 @@ class Dispatch {
     const route = layer.route
     if (route !== undefined) req.route = route
     const router = this.router
-    req.params = router.mergeParams ? mergeParams(params, this.savedParams) : params
+    req.params = router.mergeParams ? (bare ? mergeNamed(params, this.savedParams as Record<string, unknown>) : mergeParams(params, this.savedParams)) : params
 
     if (keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
       const errorBefore = layerError

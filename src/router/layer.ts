@@ -71,6 +71,12 @@ export class Layer {
   readonly paramNames: string[]
   readonly prefixLength: number
   /**
+   * Whether the layer's parameters are exactly `paramNames` (a radix shape),
+   * none of them "0": merging them into the parent's (mergeParams) never
+   * renumbers captures, so it is a copy of the parent's then theirs.
+   */
+  readonly namedParams: boolean
+  /**
    * The handler whose `length` is in `arity`. Reading `fn.length` calls
    * V8's accessor each time (callgrind, middlewares on Node 24: ~75
    * instructions a layer); a layer's handler rarely changes, and when it is
@@ -91,17 +97,21 @@ export class Layer {
     this.shapes = matcher !== null && !this.slash ? matcher.shapes : null
     this.paramNames = matcher !== null ? matcher.paramNames : EMPTY_KEYS
     this.prefixLength = matcher !== null ? matcher.prefixLength : 0
+    this.namedParams = this.shapes !== null && !this.paramNames.includes('0')
     // Fields Express's own Layer exposes for this version (e.g. `regexp` and
     // `keys` in 4.x, `matchers` in 5.x), which route-listing tools read.
     if (matcher !== null && matcher.exposed !== undefined) Object.assign(this, matcher.exposed)
   }
 
-  /** Exact (Express) matching of a pathname; throws on undecodable params. */
-  match(path: string): LayerMatch | false {
+  /**
+   * Exact (Express) matching of a pathname; throws on undecodable params.
+   * `bare`: see PathMatcher.match (honoured only by layers with `namedParams`).
+   */
+  match(path: string, bare?: boolean): LayerMatch | false {
     if (this.slash) return { params: {}, path: '', keys: EMPTY_KEYS }
     const matcher = this.matcher
     if (matcher === null) return false
-    const found = matcher.match(path)
+    const found = matcher.match(path, bare)
     if (!found) return false
     // A matcher that names its keys already returns a LayerMatch: no copy per request.
     if (found.keys !== undefined) return found as LayerMatch

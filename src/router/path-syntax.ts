@@ -23,8 +23,12 @@ export interface PathOptions {
 }
 
 export interface PathMatcher {
-  /** Exact matching; throws a 400 error when a parameter cannot be decoded. */
-  match(path: string): PathMatch | false
+  /**
+   * Exact matching; throws a 400 error when a parameter cannot be decoded.
+   * `bare`: the parameters will only be copied (mergeParams), so a matcher
+   * that would give them a null prototype may return a plain object instead.
+   */
+  match(path: string, bare?: boolean): PathMatch | false
   /**
    * Radix shapes whose union matches exactly what `match` matches on paths
    * that `fastPathnameEnd` accepts, or null when the pattern stays linear.

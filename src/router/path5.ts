@@ -70,13 +70,13 @@ function shapesOf(pattern: string, options: PathOptions, names: string[]): Shape
  * in advance. Mounted routers with parameters (`use('/api/:version')`) are
  * verified with it on every request (docs/perf.md).
  */
-function shapeMatcher(pattern: string, ptrOptions: { sensitive: boolean; end: boolean; trailing: boolean }, names: string[]): (path: string) => PathMatch | false {
+function shapeMatcher(pattern: string, ptrOptions: { sensitive: boolean; end: boolean; trailing: boolean }, names: string[]): (path: string, bare?: boolean) => PathMatch | false {
   const { regexp } = pathToRegexp(pattern, ptrOptions)
   const count = names.length
-  return function match(path: string): PathMatch | false {
+  return function match(path: string, bare?: boolean): PathMatch | false {
     const m = regexp.exec(path)
     if (m === null) return false
-    const params = nullPrototype()
+    const params = bare === true ? {} : nullPrototype()
     for (let i = 0; i < count; i++) params[names[i]] = decodeParam(m[i + 1])
     return { params, path: m[0], keys: names }
   }
@@ -91,7 +91,7 @@ function compileString(path: string, options: PathOptions): PathMatcher {
   let prefixLength = 0
   if (shapes !== null && !options.end && names.length === 0) prefixLength = shapes[0].length
   return {
-    match: fn as (path: string) => PathMatch | false,
+    match: fn as (path: string, bare?: boolean) => PathMatch | false,
     shapes,
     paramNames: shapes === null ? [] : names,
     prefixLength,

@@ -16,6 +16,12 @@ export const enum Mode {
   Same = 1,
   /** Run the layer's exact matcher. */
   Verify = 2,
+  /**
+   * A `use` prefix with parameters whose own shape the tree matched: its
+   * parameters are the tree's, and it ends where its last segment does
+   * (Dispatch.prefixEnd).
+   */
+  SamePrefix = 3,
 }
 
 export interface PlanEntry {
@@ -23,7 +29,10 @@ export interface PlanEntry {
   readonly index: number
   readonly layer: Layer
   readonly mode: Mode
-  /** Always mode on a `use` prefix: length of the matched static prefix. */
+  /**
+   * Always mode on a `use` prefix: length of the matched static prefix.
+   * SamePrefix mode: the number of slashes in the prefix's pattern.
+   */
   readonly prefixLength: number
   /** Route layers in a per-method plan: whether the route handles the method. */
   readonly handles: boolean | null
@@ -32,6 +41,12 @@ export interface PlanEntry {
   /** `layer.handle` and `route.stack.length` when `direct` was computed. */
   readonly routeHandle: unknown
   readonly routeStackLength: number
+  /**
+   * A pathless `use` layer (Always, no prefix, no route): matching it takes
+   * nothing from the request and it gets a fresh `{}` as `req.params`, so
+   * the dispatcher may step to it without its general loop (Dispatch.passThrough).
+   */
+  readonly passThrough: boolean
 }
 
 /** The interface both matchers implement. */
@@ -59,7 +74,8 @@ export function isRelevant(layer: Layer, method: string): boolean {
 export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0, method: string | null = null): PlanEntry {
   const route = layer.route
   if (route === undefined || method === null) {
-    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0 }
+    const passThrough = route === undefined && mode === Mode.Always && prefixLength === 0
+    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0, passThrough }
   }
   let name = method.toLowerCase()
   if (name === 'head' && !route.methods.head) name = 'get'
@@ -73,6 +89,7 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
     direct: applicable.length === 1 ? applicable[0] : null,
     routeHandle: layer.handle,
     routeStackLength: route.stack.length,
+    passThrough: false,
   }
 }
 

@@ -243,8 +243,10 @@ export class RadixIndex implements LayerIndex {
       if (shapes.some((s) => shapeKey(s) === key)) {
         if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength, method))
         // A whole-path layer (a route, or a 3.x route-map entry) takes the
-        // tree's parameters; a `use` prefix with parameters is verified.
-        else plan.push(entry(i, layer, layer.options.end ? Mode.Same : Mode.Verify, 0, method))
+        // tree's parameters, and so does a `use` prefix, whose matched part
+        // the dispatcher finds from the path's end and the tree's wildcard.
+        else if (layer.options.end) plan.push(entry(i, layer, Mode.Same, 0, method))
+        else plan.push(entry(i, layer, Mode.SamePrefix, shapes[0].filter((atom) => atom === SLASH).length, method))
         continue
       }
       let later = false

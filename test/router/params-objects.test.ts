@@ -1,0 +1,147 @@
+/**
+ * The `req.params` object each layer sees, as Express gives it: in 5.x a
+ * route's or a `use` prefix's parameters have no prototype (path-to-regexp's
+ * own object), a pathless `use` layer's are a plain `{}`, and under
+ * `mergeParams` every layer gets a new plain object: the parent's values,
+ * then its own, numbered captures renumbered. webfw makes the parameters of
+ * a merging router plainly (src/router/dispatch.ts, `bare`); what the merged
+ * object holds must not show it.
+ */
+import assert from 'node:assert/strict'
+import { describe, test } from 'node:test'
+import { rawRequest, withServer } from '../helpers/http'
+import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+type Prototype = 'null' | 'Object.prototype' | 'other'
+
+function prototypeOf(value: object): Prototype {
+  const proto = Object.getPrototypeOf(value)
+  return proto === null ? 'null' : proto === Object.prototype ? 'Object.prototype' : 'other'
+}
+
+async function get(app: Any, paths: string[]): Promise<void> {
+  await withServer(app, async (srv) => {
+    for (const path of paths) {
+      const res = await rawRequest(srv.port, 'GET', path)
+      assert.equal(res.status, 200, path)
+    }
+  })
+}
+
+describe('req.params objects of unmerged layers', () => {
+  for (const [version, factory, prefixPrototype] of [
+    ['5.x', webfw, 'null'],
+    ['4.x', webfw4, 'Object.prototype'],
+  ] as const) {
+    test(`a use prefix gives ${prefixPrototype} parameters, a pathless use a plain object (${version})`, async () => {
+      const app = factory()
+      const seen: [string, Prototype][] = []
+      app.use('/posts', (req: Any, _res: Any, next: Any) => {
+        seen.push(['prefix', prototypeOf(req.params)])
+        next()
+      })
+      app.use('/', (req: Any, _res: Any, next: Any) => {
+        seen.push(['slash', prototypeOf(req.params)])
+        next()
+      })
+      app.use((req: Any, _res: Any, next: Any) => {
+        seen.push(['pathless', prototypeOf(req.params)])
+        next()
+      })
+      app.get('/posts/:id', (req: Any, res: Any) => {
+        seen.push(['route', prototypeOf(req.params)])
+        res.end()
+      })
+      await get(app, ['/posts/1'])
+      const routePrototype = version === '5.x' ? 'null' : 'Object.prototype'
+      assert.deepEqual(seen, [
+        ['prefix', prefixPrototype],
+        ['slash', 'Object.prototype'],
+        ['pathless', 'Object.prototype'],
+        ['route', routePrototype],
+      ])
+    })
+  }
+})
+
+for (const [version, factory] of [
+  ['5.x', webfw],
+  ['4.x', webfw4],
+] as const) {
+  describe(`merged req.params (${version})`, () => {
+    test('three routers deep: parent values first, each layer a new plain object', async () => {
+      const app = factory()
+      const api = factory.Router({ mergeParams: true })
+      const users = factory.Router({ mergeParams: true })
+      const posts = factory.Router({ mergeParams: true })
+      const seen: [string, [string, unknown][], Prototype][] = []
+      const record = (where: string) => (req: Any, _res: Any, next: Any) => {
+        seen.push([where, Object.entries(req.params), prototypeOf(req.params)])
+        req.params.version = 'changed in ' + where
+        next()
+      }
+      app.use('/api/:version', record('app prefix'))
+      posts.use(record('posts pathless'))
+      posts.get('/:post', (req: Any, res: Any) => {
+        seen.push(['route', Object.entries(req.params), prototypeOf(req.params)])
+        res.end()
+      })
+      users.use('/posts', record('users prefix'))
+      users.use('/posts', posts)
+      api.use('/users/:user', record('api prefix'))
+      api.use('/users/:user', users)
+      app.use('/api/:version', api)
+      await get(app, ['/api/v2/users/ann/posts/7'])
+      const unmerged = version === '5.x' ? 'null' : 'Object.prototype'
+      assert.deepEqual(seen, [
+        ['app prefix', [['version', 'v2']], unmerged],
+        ['api prefix', [['version', 'v2'], ['user', 'ann']], 'Object.prototype'],
+        ['users prefix', [['version', 'v2'], ['user', 'ann']], 'Object.prototype'],
+        ['posts pathless', [['version', 'v2'], ['user', 'ann']], 'Object.prototype'],
+        ['route', [['version', 'v2'], ['user', 'ann'], ['post', '7']], 'Object.prototype'],
+      ])
+    })
+
+    test('numbered captures of a RegExp mount are renumbered under the child parameters', async () => {
+      const app = factory()
+      const inner = factory.Router({ mergeParams: true })
+      const seen: [string, unknown][][] = []
+      inner.get('/q/:x', (req: Any, res: Any) => {
+        seen.push(Object.entries(req.params))
+        res.end()
+      })
+      app.use(/^\/re\/(\d+)\/(\w+)/, inner)
+      app.use('/n/:a', inner)
+      await get(app, ['/re/5/k/q/ex', '/n/aa/q/ex'])
+      assert.deepEqual(seen, [
+        [['0', '5'], ['1', 'k'], ['x', 'ex']],
+        [['a', 'aa'], ['x', 'ex']],
+      ])
+    })
+  })
+}
+
+describe('merged req.params with a parameter named "0" (5.x)', () => {
+  test('is merged as a numbered capture, after the parent captures', async () => {
+    const app = webfw()
+    const inner = webfw.Router({ mergeParams: true })
+    const seen: [string, [string, unknown][]][] = []
+    inner.use('/p/:"0"/:b', (req: Any, _res: Any, next: Any) => {
+      seen.push(['use', Object.entries(req.params)])
+      next()
+    })
+    inner.get('/p/:"0"/:b', (req: Any, res: Any) => {
+      seen.push(['route', Object.entries(req.params)])
+      res.end()
+    })
+    app.use(/^\/re\/(\d+)\/(\w+)/, inner)
+    app.use('/n/:a', inner)
+    await get(app, ['/re/12/ab/p/zero/bee', '/n/aa/p/zero/bee'])
+    assert.deepEqual(seen, [
+      ['use', [['0', '12'], ['1', 'ab'], ['2', 'zero'], ['b', 'bee']]],
+      ['route', [['0', '12'], ['1', 'ab'], ['2', 'zero'], ['b', 'bee']]],
+      ['use', [['0', 'zero'], ['a', 'aa'], ['b', 'bee']]],
+      ['route', [['0', 'zero'], ['a', 'aa'], ['b', 'bee']]],
+    ])
+  })
+})
