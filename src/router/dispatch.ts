@@ -16,7 +16,7 @@ import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
-import { nullPrototype } from './null-params'
+import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type LayerIndex, type PlanEntry } from './plan'
 import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
@@ -401,14 +401,14 @@ class Dispatch {
       const mode = item.mode
       bare = copyOnly && layer.namedParams
       if (mode === Mode.Always) {
-        params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : nullPrototype()
+        params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
         keys = EMPTY_KEYS
         const prefix = item.prefixLength
         layerPath = prefix === 0 ? '' : url.slice(0, this.prefixEnd(url, prefix))
       } else if (mode === Mode.Same || mode === Mode.SamePrefix) {
         const names = layer.paramNames
         const tree = this.values as Record<string, string>
-        params = bare || !nullParams ? {} : nullPrototype()
+        params = bare || !nullParams ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
         for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
         keys = names
         if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))

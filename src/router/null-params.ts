@@ -1,16 +1,27 @@
 /**
  * Parameter objects with no prototype, as Express 5 gives `req.params`.
  *
- * `Object.create(null)`: V8 makes it a dictionary, slower to fill and copy
- * than an object with fast properties, but switching an ordinary object to a
- * null prototype (`Object.setPrototypeOf`) is a runtime call that cost more
- * overall (callgrind: `param` on Node 24, 22 and 20, `nested-routers` on 24
- * and 20; docs/perf.md, "Dispatch steps and parameter objects"). Parameters
- * that are only copied into a merged object (mergeParams) are not made here
- * at all: see `bare` in dispatch.ts.
+ * Two ways to make one, each cheaper in its own case (callgrind; docs/perf.md,
+ * "Null-prototype parameters"):
+ *  - to be filled with parameters: an ordinary object switched to a null
+ *    prototype keeps fast properties, while `Object.create(null)` is a
+ *    dictionary from the start, slower to fill, read, copy (mergeParams) and
+ *    serialise (`res.json(req.params)`); the switch is a runtime call, which
+ *    costs less than the dictionary does once the parameters are used;
+ *  - left empty (a layer without parameters): `Object.create(null)`, which
+ *    skips that runtime call.
+ * Parameters that are only copied into a merged object (mergeParams) are not
+ * made here at all: see `bare` in dispatch.ts.
  */
 
-/** A null-prototype object for a layer's parameters. */
+/** A null-prototype object about to receive a pattern's parameters. */
 export function nullPrototype(): Record<string, unknown> {
+  const params = {}
+  Object.setPrototypeOf(params, null)
+  return params
+}
+
+/** A null-prototype object for a layer without parameters. */
+export function emptyNullPrototype(): Record<string, unknown> {
   return Object.create(null) as Record<string, unknown>
 }

@@ -9,8 +9,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import { runNode } from '../helpers/child'
 import { rawRequest, withServer } from '../helpers/http'
-import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
 
 type Prototype = 'null' | 'Object.prototype' | 'other'
 
@@ -143,5 +144,38 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
       ['use', [['0', 'zero'], ['a', 'aa'], ['b', 'bee']]],
       ['route', [['0', 'zero'], ['a', 'aa'], ['b', 'bee']]],
     ])
+  })
+
+  // A route's parameters, filled by webfw, keep V8's fast properties under
+  // their null prototype (src/router/null-params.ts): Object.create(null) is
+  // a dictionary, for which res.json(req.params) leaves JSON.stringify's
+  // fast path (docs/perf.md, "Null-prototype parameters"). V8's own answer,
+  // in a child process that may use its natives syntax.
+  test('5.x: a route\'s and a prefix\'s parameters have a null prototype and fast properties', async () => {
+    const code = `
+      const http = require('node:http')
+      const webfw = require('webfw')
+      const app = webfw()
+      const seen = []
+      const look = (p) => [Object.getPrototypeOf(p) === null, %HasFastProperties(p)]
+      app.use('/users/:id', (req, res, next) => { seen.push(look(req.params)); next() })
+      app.get('/users/:id/posts/:post', (req, res) => { seen.push(look(req.params)); res.json(req.params) })
+      const server = app.listen(0, '127.0.0.1', () => {
+        http.get({ port: server.address().port, host: '127.0.0.1', path: '/users/7/posts/9' }, (res) => {
+          let body = ''
+          res.on('data', (c) => (body += c))
+          res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
+        })
+      })
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    assert.deepEqual(JSON.parse(stdout.trim()), {
+      seen: [
+        [true, true],
+        [true, true],
+      ],
+      body: '{"id":"7","post":"9"}',
+    })
   })
 })
