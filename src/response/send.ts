@@ -12,7 +12,7 @@ import { hashesStrings, type ETagFn } from '../util/etag'
 import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
-import { contentLengthHeader, contentTypeHeader, etagHeader, readHeader, transferEncodingHeader } from './header-table'
+import { contentLengthHeader, contentTypeHeader, etagHeader, transferEncodingHeader } from './header-table'
 import type { ResponseInternal } from './internal'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
@@ -101,7 +101,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       // Content-Length and Transfer-Encoding cannot be sent together; 3.x
       // keeps a Content-Length the application set.
       const chunked = transferEncodingHeader.read(res)
-      if (!chunked && !(keepContentLength && readHeader(res, 'content-length', 'Content-Length') !== undefined)) {
+      if (!chunked && !(keepContentLength && contentLengthHeader.read(res) !== undefined)) {
         contentLengthHeader.put(res, String(len))
       } else if (res.headersSent) {
         // A body after the head is out (a second send): setHeader throws

@@ -13,7 +13,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { runNode } from '../helpers/child'
 import { call, rawHttp } from '../helpers/call'
-import { type Any, packageRoot, webfw, webfw4 } from '../helpers/webfw'
+import { type Any, packageRoot, webfw, webfw3, webfw4 } from '../helpers/webfw'
 
 const jsonApp = (factory: Any) => {
   const app = factory()
@@ -39,6 +39,25 @@ describe('headers webfw sets on a response', () => {
       assert.match(html, /\r\nContent-Length: 9\r\n/)
     })
   }
+
+  // res.send's Content-Length: 3.x keeps one the application set, 4.x and
+  // 5.x write the body's. Over HEAD, so that a kept value need not match the
+  // (unsent) body.
+  it('Content-Length: kept when set by the application in 3.x, replaced in 4.x and 5.x', async () => {
+    for (const [version, factory, expected] of [
+      ['3.x', webfw3, '100'],
+      ['4.x', webfw4, '3'],
+      ['5.x', webfw, '3'],
+    ] as const) {
+      const app = factory()
+      app.get('/', (_req: unknown, res: Any) => {
+        res.setHeader('Content-Length', '100')
+        res.send('abc')
+      })
+      const head = await rawHttp(app, 'HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')
+      assert.match(head, new RegExp(`\\r\\nContent-Length: ${expected}\\r\\n`), version)
+    }
+  })
 
   it('are seen by getHeaders, hasHeader and removeHeader in a writeHead hook', async () => {
     const app = webfw()
