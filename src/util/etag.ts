@@ -34,6 +34,9 @@ const md5Base64: (data: string | Buffer) => string =
     ? (data) => oneShot('md5', data, 'base64')
     : (data) => crypto.createHash('md5').update(data).digest('base64')
 
+/** Body lengths whose tag heads are kept: at most 4,096 short strings per generator. */
+const HEAD_TABLE_SIZE = 4096
+
 /**
  * A tag maker: `<opening>"<length in hex>-<first digits of the base64
  * hash>"`, strings hashed as their UTF-8 bytes; `empty` is the tag of an
@@ -44,13 +47,22 @@ const md5Base64: (data: string | Buffer) => string =
 function tagMaker(hash: (data: string | Buffer) => string, digits: number, weak: boolean, emptyTag: string): ETagFn {
   const opening = weak ? 'W/"' : '"'
   const empty = weak ? 'W/' + emptyTag : emptyTag
+  // The head of the tag (`W/"42f-`) depends only on the body's length: kept
+  // per length below HEAD_TABLE_SIZE, it is one load instead of a number
+  // formatted in hex and two concatenations (docs/perf.md, "The ETag's floor").
+  const heads: (string | undefined)[] = new Array<string | undefined>(HEAD_TABLE_SIZE)
   return function tag(body: string | Buffer, encoding?: BufferEncoding, byteLength?: number): string {
     if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
       body = Buffer.from(body, encoding)
     }
     if (body.length === 0) return empty
     const length = typeof body !== 'string' ? body.length : byteLength !== undefined ? byteLength : Buffer.byteLength(body, 'utf8')
-    return opening + length.toString(16) + '-' + hash(body).substring(0, digits) + '"'
+    let head = length < HEAD_TABLE_SIZE ? heads[length] : undefined
+    if (head === undefined) {
+      head = opening + length.toString(16) + '-'
+      if (length < HEAD_TABLE_SIZE) heads[length] = head
+    }
+    return head + hash(body).substring(0, digits) + '"'
   }
 }
 

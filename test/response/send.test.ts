@@ -130,6 +130,22 @@ describe('res.send', () => {
         { numRuns: 500 },
       )
     })
+
+    it('keeps weak and strong tags apart for bodies of one length, at and past the kept heads', () => {
+      // The generators keep each length's tag head; weak and strong heads of
+      // one length differ, and bodies of one length still differ by hash.
+      const { generateETag, generateWeakETag } = internal('util/etag')
+      for (const length of [1, 17, 4095, 4096, 4097, 70000]) {
+        for (const fill of ['a', 'b']) {
+          const body = fill.repeat(length)
+          for (let round = 0; round < 2; round++) {
+            assert.equal(generateWeakETag(body, 'utf8', length), etag(body, { weak: true }), `weak ${length}`)
+            assert.equal(generateETag(body, 'utf8', length), etag(body, { weak: false }), `strong ${length}`)
+          }
+        }
+        assert.notEqual(generateWeakETag('a'.repeat(length)), generateWeakETag('b'.repeat(length)))
+      }
+    })
   })
 
   describe('conditional and bodiless responses', () => {
