@@ -108,6 +108,7 @@ const routesInRouter = {
   mountPathKey: 'mountpath',
   jsonSpacesByEnv: null,
   plainSettings: false,
+  ownSettingsOnly: true,
 } as const
 
 export const profile5: Profile = Object.freeze({
@@ -222,6 +223,8 @@ export const profile4: Profile = Object.freeze({
     listenErrorToCallback: false,
     plainEngines: true,
     ...routesInRouter,
+    // Express 4's app.settings is an ordinary object (5.x's has no prototype).
+    plainSettings: true,
   }),
   request: Object.freeze({
     host: 'without-port',
@@ -308,6 +311,7 @@ export const profile3: Profile = Object.freeze({
     mountPathKey: 'route',
     jsonSpacesByEnv: new Map([['development', 2], ['production', 0]]),
     plainSettings: true,
+    ownSettingsOnly: false,
   } as const),
   request: Object.freeze({
     ...profile4.request,

@@ -27,7 +27,38 @@ import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal } from './types'
 
 /** Marks a settings object whose `trust proxy` is still the default. */
-const trustProxyDefault = Symbol('webfw.trustProxyDefault')
+/**
+ * Whether an app's `trust proxy` is still its default (then a mounted app
+ * inherits its parent's). Kept beside the settings object rather than as a
+ * hidden property on it: defining a non-writable property there made V8
+ * turn `app.settings` into a dictionary once more settings were added.
+ */
+const trustProxyIsDefault = new WeakMap<object, boolean>()
+
+/**
+ * A settings object without a prototype (5.x) that keeps fast properties:
+ * `Object.create(null)` is a dictionary from the start, and each setting the
+ * response reads per request (`etag fn`, `json replacer`, `json spaces`,
+ * `json escape`, `x-powered-by`) was then a dictionary lookup
+ * (docs/perf.md, "Fast settings").
+ */
+/**
+ * A setting's value: the settings object's own or, in a mounted app, one its
+ * parent's settings hold, but nothing Object.prototype has (a 4.x settings
+ * object is an ordinary one).
+ */
+function settingOf(settings: Record<string, unknown>, name: string): unknown {
+  for (let s: object | null = settings; s !== null && s !== Object.prototype; s = Object.getPrototypeOf(s) as object | null) {
+    if (Object.hasOwn(s, name)) return (s as Record<string, unknown>)[name]
+  }
+  return undefined
+}
+
+function nullPrototypeSettings(): Record<string, unknown> {
+  const settings = {}
+  Object.setPrototypeOf(settings, null)
+  return settings
+}
 
 type AnyFn = (...args: unknown[]) => unknown
 
@@ -127,7 +158,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
     this.engines = style.plainEngines ? {} : Object.create(null)
-    this.settings = style.plainSettings ? {} : Object.create(null)
+    this.settings = style.plainSettings ? {} : nullPrototypeSettings()
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()
   }
@@ -198,11 +229,11 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     this.set('query parser', profile.queryParser)
     this.set('subdomain offset', 2)
     this.set('trust proxy', false)
-    Object.defineProperty(this.settings, trustProxyDefault, { configurable: true, value: true })
+    trustProxyIsDefault.set(this.settings, true)
 
     this.on('mount', function onmount(this: AppInternal, parent: AppInternal) {
       // `trust proxy` is inherited although it has a default, unless set here.
-      if (this.settings[trustProxyDefault as unknown as string] === true && typeof parent.settings['trust proxy fn'] === 'function') {
+      if (trustProxyIsDefault.get(this.settings) === true && typeof parent.settings['trust proxy fn'] === 'function') {
         delete this.settings['trust proxy']
         delete this.settings['trust proxy fn']
       }
@@ -332,7 +363,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
 
   app.set = function set(this: AppInternal, setting: string, val?: unknown) {
-    if (arguments.length === 1) return this.settings[setting]
+    if (arguments.length === 1) return style.ownSettingsOnly ? settingOf(this.settings, setting) : this.settings[setting]
     this.settings[setting] = val
     switch (setting) {
       case 'etag':
@@ -343,7 +374,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
         break
       case 'trust proxy':
         this.set('trust proxy fn', compileTrust(val))
-        Object.defineProperty(this.settings, trustProxyDefault, { configurable: true, value: false })
+        trustProxyIsDefault.set(this.settings, false)
         break
     }
     return this

@@ -63,8 +63,14 @@ export interface AppStyle {
   readonly mountPathKey: 'mountpath' | 'route'
   /** The `json spaces` setting's default by `env` (3.x: 2 in development, 0 in production); else unset. */
   readonly jsonSpacesByEnv: ReadonlyMap<string, number> | null
-  /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x, 4.x) or is a plain object (3.x). */
+  /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x) or is a plain object (4.x, 3.x). */
   readonly plainSettings: boolean
+  /**
+   * `app.get(name)` answers only settings, never what the settings object
+   * inherits from Object.prototype (5.x, 4.x: `app.get('hasOwnProperty')`
+   * is undefined); 3.x reads the property as it is.
+   */
+  readonly ownSettingsOnly: boolean
   /** `app.engines` has no prototype (5.x) or is a plain object (4.x, 3.x), as in Express of each version. */
   readonly plainEngines: boolean
 }

@@ -7,7 +7,8 @@ import path from 'node:path'
 import { describe, test } from 'node:test'
 import { rawRequest, withServer } from '../helpers/http'
 import { withEnv } from '../helpers/env'
-import { webfw, type Any } from '../helpers/webfw'
+import { runNode } from '../helpers/child'
+import { packageRoot, webfw, type Any } from '../helpers/webfw'
 
 describe('defaults (5.x)', () => {
   test('every setting of the table', () => {
@@ -208,6 +209,34 @@ describe('sub-app inheritance', () => {
     assert.equal(inherits.get('trust proxy fn')('127.0.0.1', 0), true)
     assert.equal(own.get('trust proxy'), false)
     assert.equal(own.get('trust proxy fn')('127.0.0.1', 0), false)
+  })
+
+  test('settings keep fast properties; 5.x settings have no prototype, 4.x and 3.x ordinary ones', async () => {
+    // V8 reads a dictionary's settings by hash lookup on every response
+    // (etag fn, json replacer/spaces/escape, x-powered-by); the three
+    // generations' settings objects stay fast through an application's usual
+    // app.set calls.
+    const code = `
+      const out = {}
+      for (const [name, id] of [['5', 'webfw'], ['4', 'webfw/v4'], ['3', 'webfw/v3']]) {
+        const app = require(id)()
+        const fresh = %HasFastProperties(app.settings)
+        app.set('view engine', 'ejs')
+        app.set('json spaces', 2)
+        app.set('trust proxy', 'loopback')
+        app.set('case sensitive routing', true)
+        app.enable('strict routing')
+        out[name] = { fresh, used: %HasFastProperties(app.settings), proto: Object.getPrototypeOf(app.settings) === null ? null : Object.getPrototypeOf(app.settings) === Object.prototype ? 'Object' : 'other' }
+      }
+      console.log(JSON.stringify(out))
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    assert.deepEqual(JSON.parse(stdout), {
+      5: { fresh: true, used: true, proto: null },
+      4: { fresh: true, used: true, proto: 'Object' },
+      3: { fresh: true, used: true, proto: 'Object' },
+    })
   })
 
   test('view cache is not inherited in production', () => {

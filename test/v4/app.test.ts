@@ -266,3 +266,40 @@ describe('app.engines (4.x)', () => {
     }
   })
 })
+
+describe('app.settings (4.x)', () => {
+  // What an application sees of app.settings and app.get: an ordinary object
+  // in Express 4 (and 3.x), none in 5.x; app.get answers settings only, never
+  // Object.prototype's members (4.x, 5.x), also through a mounted app.
+  function look(factory: Any) {
+    const app = factory()
+    const sub = factory()
+    app.set('title', 'top')
+    app.use('/sub', sub)
+    const settings = app.settings
+    return {
+      plain: Object.getPrototypeOf(settings) === Object.prototype,
+      own: typeof settings.hasOwnProperty === 'function' ? settings.hasOwnProperty('title') : 'no hasOwnProperty',
+      getPrototypeMember: typeof app.get('hasOwnProperty'),
+      enabledPrototypeMember: app.enabled('toString'),
+      inherited: sub.get('title'),
+      subOwn: Object.hasOwn(sub.settings, 'title'),
+    }
+  }
+
+  test('is an ordinary object in 4.x as in Express 4, without prototype in 5.x; app.get reads settings only', () => {
+    const cases = [
+      ['webfw/v4', webfw4, 'express 4', express4],
+      ['webfw', webfw, 'express 5', express5],
+    ] as const
+    for (const [name, factory, refName, reference] of cases) {
+      const ours = look(factory)
+      assert.deepEqual([name, ours], [name, look(reference)], `against ${refName}`)
+      assert.equal(ours.getPrototypeMember, 'undefined')
+      assert.equal(ours.enabledPrototypeMember, false)
+      assert.equal(ours.inherited, 'top')
+    }
+    assert.equal(look(webfw4).plain, true)
+    assert.equal(look(webfw).plain, false)
+  })
+})
