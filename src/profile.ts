@@ -108,7 +108,8 @@ const routesInRouter = {
   mountPathKey: 'mountpath',
   jsonSpacesByEnv: null,
   plainSettings: false,
-  ownSettingsOnly: true,
+  // 5.x's settings have no prototype: reading one is already reading settings only.
+  ownSettingsOnly: false,
 } as const
 
 export const profile5: Profile = Object.freeze({
@@ -223,8 +224,10 @@ export const profile4: Profile = Object.freeze({
     listenErrorToCallback: false,
     plainEngines: true,
     ...routesInRouter,
-    // Express 4's app.settings is an ordinary object (5.x's has no prototype).
+    // Express 4's app.settings is an ordinary object (5.x's has no prototype),
+    // and its app.get answers settings only, never Object.prototype's members.
     plainSettings: true,
+    ownSettingsOnly: true,
   }),
   request: Object.freeze({
     host: 'without-port',

@@ -66,9 +66,10 @@ export interface AppStyle {
   /** `app.settings` (and so `app.locals.settings`) has no prototype (5.x) or is a plain object (4.x, 3.x). */
   readonly plainSettings: boolean
   /**
-   * `app.get(name)` answers only settings, never what the settings object
-   * inherits from Object.prototype (5.x, 4.x: `app.get('hasOwnProperty')`
-   * is undefined); 3.x reads the property as it is.
+   * `app.get(name)` looks for own settings up the chain of mounted apps and
+   * never answers what an ordinary settings object inherits from
+   * Object.prototype (4.x: `app.get('hasOwnProperty')` is undefined); 5.x's
+   * settings have no prototype, and 3.x reads the property as it is.
    */
   readonly ownSettingsOnly: boolean
   /** `app.engines` has no prototype (5.x) or is a plain object (4.x, 3.x), as in Express of each version. */
