@@ -36,11 +36,12 @@ import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppI
 const trustProxyIsDefault = new WeakMap<object, boolean>()
 
 /**
- * A settings object without a prototype (5.x) that keeps fast properties:
- * `Object.create(null)` is a dictionary from the start, and each setting the
- * response reads per request (`etag fn`, `json replacer`, `json spaces`,
- * `json escape`, `x-powered-by`) was then a dictionary lookup
- * (docs/perf.md, "Fast settings").
+ * An object without a prototype that keeps fast properties, for the 5.x
+ * settings and the 4.x/5.x app.locals: `Object.create(null)` is a dictionary
+ * from the start, so each setting the response reads per request (`etag fn`,
+ * `json replacer`, `json spaces`, `json escape`, `x-powered-by`) was a
+ * dictionary lookup, and res.render's copy of app.locals walked a hash table
+ * (docs/perf.md, "Fast settings and locals").
  */
 /**
  * A setting's value: the settings object's own or, in a mounted app, one its
@@ -54,10 +55,10 @@ function settingOf(settings: Record<string, unknown>, name: string): unknown {
   return undefined
 }
 
-function nullPrototypeSettings(): Record<string, unknown> {
-  const settings = {}
-  Object.setPrototypeOf(settings, null)
-  return settings
+function fastNullPrototype(): Record<string, unknown> {
+  const object = {}
+  Object.setPrototypeOf(object, null)
+  return object
 }
 
 type AnyFn = (...args: unknown[]) => unknown
@@ -158,7 +159,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
     this.engines = style.plainEngines ? {} : Object.create(null)
-    this.settings = style.plainSettings ? {} : nullPrototypeSettings()
+    this.settings = style.plainSettings ? {} : fastNullPrototype()
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()
   }
@@ -243,7 +244,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       Object.setPrototypeOf(this.settings, parent.settings)
     })
 
-    this.locals = style.localsFunction ? createLocals('app.locals') : Object.create(null)
+    this.locals = style.localsFunction ? createLocals('app.locals') : fastNullPrototype()
     ;(this as unknown as Record<string, unknown>)[style.mountPathKey] = '/'
     this.locals.settings = this.settings
     if (routeMap !== null) routeMap.init(this)

@@ -211,7 +211,7 @@ describe('sub-app inheritance', () => {
     assert.equal(own.get('trust proxy fn')('127.0.0.1', 0), false)
   })
 
-  test('settings keep fast properties; 5.x settings have no prototype, 4.x and 3.x ordinary ones', async () => {
+  test('settings and app.locals keep fast properties; 5.x settings have no prototype, 4.x and 3.x ordinary ones', async () => {
     // V8 reads a dictionary's settings by hash lookup on every response
     // (etag fn, json replacer/spaces/escape, x-powered-by); the three
     // generations' settings objects stay fast through an application's usual
@@ -226,16 +226,22 @@ describe('sub-app inheritance', () => {
         app.set('trust proxy', 'loopback')
         app.set('case sensitive routing', true)
         app.enable('strict routing')
-        out[name] = { fresh, used: %HasFastProperties(app.settings), proto: Object.getPrototypeOf(app.settings) === null ? null : Object.getPrototypeOf(app.settings) === Object.prototype ? 'Object' : 'other' }
+        app.locals.title = 'Home'
+        out[name] = {
+          fresh,
+          used: %HasFastProperties(app.settings),
+          proto: Object.getPrototypeOf(app.settings) === null ? null : Object.getPrototypeOf(app.settings) === Object.prototype ? 'Object' : 'other',
+          locals: typeof app.locals === 'function' ? 'function' : [%HasFastProperties(app.locals), Object.getPrototypeOf(app.locals) === null],
+        }
       }
       console.log(JSON.stringify(out))
     `
     const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
     assert.equal(exit, 0, stderr)
     assert.deepEqual(JSON.parse(stdout), {
-      5: { fresh: true, used: true, proto: null },
-      4: { fresh: true, used: true, proto: 'Object' },
-      3: { fresh: true, used: true, proto: 'Object' },
+      5: { fresh: true, used: true, proto: null, locals: [true, true] },
+      4: { fresh: true, used: true, proto: 'Object', locals: [true, true] },
+      3: { fresh: true, used: true, proto: 'Object', locals: 'function' },
     })
   })
 
