@@ -49,7 +49,7 @@ function tagMaker(hash: (data: string | Buffer) => string, digits: number, weak:
   const empty = weak ? 'W/' + emptyTag : emptyTag
   // The head of the tag (`W/"42f-`) depends only on the body's length: kept
   // per length below HEAD_TABLE_SIZE, it is one load instead of a number
-  // formatted in hex and two concatenations (docs/perf.md, "The ETag's floor").
+  // formatted in hex and two concatenations (docs/perf.md, "The ETag's tag head").
   const heads: (string | undefined)[] = new Array<string | undefined>(HEAD_TABLE_SIZE)
   return function tag(body: string | Buffer, encoding?: BufferEncoding, byteLength?: number): string {
     if (typeof body === 'string' && encoding !== undefined && encoding !== 'utf8' && encoding !== 'utf-8') {
