@@ -84,6 +84,31 @@ describe('urlencoded()', () => {
       assert.equal(Object.keys(many.json().body).length, 5000)
     })
 
+    test('counts pieces between "&" however short the body, at the limit and one past it', () => {
+      // A body of n characters has at most n + 1 pieces; the flat parser skips
+      // the count only where that cannot pass the limit. Checked straight on
+      // the parse function, against the count of pieces, for every length
+      // around small limits and bodies made only of separators.
+      const { createUrlencodedParse } = internal('middleware/body/urlencoded')
+      for (const extended of [false, true]) {
+        for (const limit of [1, 2, 3, 5, 8]) {
+          const parse = createUrlencodedParse({ extended, parameterLimit: limit }, false)
+          for (let length = 1; length <= limit + 2; length++) {
+            for (const body of ['&'.repeat(length), 'a'.repeat(length), ('a&').repeat(length).slice(0, length)]) {
+              const pieces = body.split('&').length
+              let status = 200
+              try {
+                parse(body)
+              } catch (err) {
+                status = (err as { status: number }).status
+              }
+              assert.equal(status, pieces > limit ? 413 : 200, `extended ${extended}, limit ${limit}, ${JSON.stringify(body)}`)
+            }
+          }
+        }
+      }
+    })
+
     test('must be a positive number', () => {
       for (const parameterLimit of [0, -1, 'beep']) {
         assert.throws(() => webfw.urlencoded({ parameterLimit }), /option parameterLimit must be a positive number/)
