@@ -39,6 +39,9 @@ describe('urlencoded()', () => {
       await withServer(app, async ({ port }) => {
         const r = await send(port, { headers: { 'Content-Type': FORM }, body: '__proto__=x&=y&a=1' })
         assert.deepEqual(r.json(), { proto: true, keys: ['a'] })
+        // Object.prototype's names are ordinary keys; numeric keys come first, as in any object.
+        const named = await send(port, { headers: { 'Content-Type': FORM }, body: 'constructor=1&toString=2&b=3&2=x&hasOwnProperty=4&1=y' })
+        assert.deepEqual(named.json(), { proto: true, keys: ['1', '2', 'constructor', 'toString', 'b', 'hasOwnProperty'] })
       })
     })
   })

@@ -39,6 +39,12 @@ function countParameters(body: string, limit: number): number {
  */
 function parseFlat(body: string): Record<string, unknown> {
   const parsed = fastQuerystring.parse(body) as Record<string, unknown>
+  // Without those two keys the copy is Object.assign's, which copies a fast
+  // object's properties without a keyed store per key (the loop's stores go
+  // megamorphic across forms). Its [[Set]] would run the __proto__ setter,
+  // hence the check ("in" is an own check here: the parse result's prototype
+  // has none of its own).
+  if (!('' in parsed) && !('__proto__' in parsed)) return Object.assign({}, parsed)
   const result: Record<string, unknown> = {}
   for (const key in parsed) {
     if (key !== '' && key !== '__proto__') result[key] = parsed[key]
