@@ -41,7 +41,6 @@ interface DispatchResponse {
 
 const EMPTY_PLAN: readonly PlanEntry[] = []
 const EMPTY_KEYS: readonly string[] = []
-const POSITIONAL_KEYS: readonly string[] = Array.from({ length: 32 }, (_, i) => 'p' + i)
 
 function getPathname(req: DispatchRequest): string | undefined {
   try {
@@ -162,7 +161,7 @@ class Dispatch {
   // The current plan and what it was computed for.
   private index: LayerIndex | null = null
   private plan: readonly PlanEntry[] = EMPTY_PLAN
-  private values: Record<string, string> | null = null
+  private values: readonly string[] | null = null
   private planUrl: string | undefined = undefined
   private planMethod: string | undefined = undefined
   private path: string | undefined = undefined
@@ -407,9 +406,9 @@ class Dispatch {
         layerPath = prefix === 0 ? '' : url.slice(0, this.prefixEnd(url, prefix))
       } else if (mode === Mode.Same || mode === Mode.SamePrefix) {
         const names = layer.paramNames
-        const tree = this.values as Record<string, string>
+        const values = this.values as readonly string[]
         params = bare || !nullParams ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
-        for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
+        for (let k = 0; k < names.length; k++) params[names[k]] = values[k]
         keys = names
         if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))
       } else {

@@ -56,10 +56,10 @@ export interface LayerIndex {
    * pathname ends when `fastPathnameEnd` accepted it, else -1 (then only the
    * linear plan is valid); `capitals`, whether the pathname holds ASCII
    * capitals (see `scanPathname`). After the call, `values` holds the tree's
-   * positional parameters for Same entries (or null).
+   * parameters for Same entries, by position (or null).
    */
   lookup(method: string, url: string, pathEnd: number, capitals: boolean): readonly PlanEntry[]
-  values: Record<string, string> | null
+  values: readonly string[] | null
 }
 
 /** Whether a layer can take part in a request with this method. */
@@ -100,7 +100,7 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
  * parameter and turn the request into a 400 error.
  */
 export class LinearIndex implements LayerIndex {
-  values: Record<string, string> | null = null
+  values: readonly string[] | null = null
   private plan: PlanEntry[] | null = null
 
   constructor(private readonly stack: readonly Layer[]) {}

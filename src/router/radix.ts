@@ -20,6 +20,7 @@ import type { Layer } from './layer'
 const SLASH = 0x2f
 import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
 import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, WILD, type Shape } from './shape'
+import { SHAPE_LIST_LIMIT, ShapeList } from './shape-list'
 
 // find-my-way validates methods against its own list (a snapshot of Node's).
 const TREE_METHODS: ReadonlySet<string> = new Set<string>(loadTreeMethods())
@@ -48,7 +49,12 @@ interface MethodTree {
    * would, without find-my-way lower-casing the path again on each lookup
    * (~30 ns on a 36-character path, Node 20).
    */
-  readonly router: Tree
+  readonly router: Tree | null
+  /**
+   * Instead of `router`, in a router of at most SHAPE_LIST_LIMIT parametric
+   * shapes: the same answers without a tree (src/router/shape-list.ts).
+   */
+  readonly list: ShapeList<ShapeEntry> | null
   /**
    * Case-insensitive routers only: the same shapes in a tree that folds case,
    * for paths with capitals (built on the first such path). Its parameters
@@ -73,8 +79,10 @@ function noQuery(): Record<string, never> {
   return NO_QUERY as Record<string, never>
 }
 
+const NO_VALUES: readonly string[] = []
+
 export class RadixIndex implements LayerIndex {
-  values: Record<string, string> | null = null
+  values: readonly string[] | null = null
   private readonly trees = new Map<string, MethodTree | null>()
   // The last method's tree: most traffic repeats one method.
   private lastMethod: string | null = null
@@ -106,30 +114,51 @@ export class RadixIndex implements LayerIndex {
     // Looking a path up in `statics` hashes it (a new string each request):
     // an empty map is not asked.
     let staticEntry = statics.size === 0 ? undefined : statics.get(pathEnd === url.length ? url : url.slice(0, pathEnd))
-    let treeToSearch = tree.router
+    let folding: Tree | null = null
     // The keys of `statics` are lower case in a case-insensitive router: a
     // path equal to one needs no folding, so fold only after a miss, and only
     // a path with capitals (the dispatcher's scan of the URL noted them:
     // cheaper than lower-casing the path to compare).
     if (staticEntry === undefined && capitals && !this.caseSensitive) {
       if (statics.size !== 0) staticEntry = statics.get(url.slice(0, pathEnd).toLowerCase())
-      treeToSearch = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
+      folding = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
     }
     if (staticEntry !== undefined) {
       this.values = null
       return staticEntry.plan ?? (staticEntry.plan = this.planFor(method, staticEntry.shape))
     }
-    const found = treeToSearch.find(method as FindMyWay.HTTPMethod, url)
-    if (found === null) {
-      this.values = null
-      return tree.miss
-    }
-    const shapeEntry = found.store as ShapeEntry
-    const values = found.params as Record<string, string>
-    const keys = shapeEntry.paramKeys
-    for (let i = 0; i < keys.length; i++) {
-      // find-my-way accepts an empty segment as a parameter; Express does not.
-      if (values[keys[i]] === '') return this.linearPlan(method)
+    const list = tree.list
+    let shapeEntry: ShapeEntry
+    let values: readonly string[]
+    if (list !== null && folding === null) {
+      const store = list.find(url, pathEnd, !this.strict)
+      if (store === null) {
+        this.values = null
+        return tree.miss
+      }
+      shapeEntry = store
+      values = list.values
+      for (let i = 0; i < values.length; i++) {
+        // As below: the tree takes an empty segment as a parameter, Express does not.
+        if (values[i] === '') return this.linearPlan(method)
+      }
+    } else {
+      const found = (folding ?? (tree.router as Tree)).find(method as FindMyWay.HTTPMethod, url)
+      if (found === null) {
+        this.values = null
+        return tree.miss
+      }
+      shapeEntry = found.store as ShapeEntry
+      const params = found.params as Record<string, string>
+      const keys = shapeEntry.paramKeys
+      const collected = keys.length === 0 ? NO_VALUES : new Array<string>(keys.length)
+      for (let i = 0; i < keys.length; i++) {
+        const value = params[keys[i]]
+        // find-my-way accepts an empty segment as a parameter; Express does not.
+        if (value === '') return this.linearPlan(method)
+        ;(collected as string[])[i] = value
+      }
+      values = collected
     }
     this.values = values
     return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
@@ -169,7 +198,6 @@ export class RadixIndex implements LayerIndex {
     // Outside strict mode every layer matches "/a" exactly when it matches
     // "/a/" (routes have both shapes, prefixes their "/*" form), so the tree
     // may drop one trailing slash from the path and hold each route once.
-    const router = this.newTree(true)
     const routes: { route: string; store: ShapeEntry }[] = []
     const seen = new Set<string>()
     const statics = new Map<string, ShapeEntry>()
@@ -192,9 +220,7 @@ export class RadixIndex implements LayerIndex {
         if (paramKeys.length === 0 && !shape.includes(WILD)) {
           statics.set(String.fromCharCode(...shape), store)
         } else if (this.strict || shape[shape.length - 1] !== SLASH) {
-          const route = shapeToRoute(shape)
-          router.on(method as FindMyWay.HTTPMethod, route, noop, store)
-          routes.push({ route, store })
+          routes.push({ route: shapeToRoute(shape), store })
         }
       }
     }
@@ -204,7 +230,15 @@ export class RadixIndex implements LayerIndex {
         if (text.charCodeAt(text.length - 1) !== SLASH && !statics.has(text + '/')) statics.set(text + '/', store)
       }
     }
-    const tree: MethodTree = { router, folding: null, routes, statics, miss }
+    let router: Tree | null = null
+    let list: ShapeList<ShapeEntry> | null = null
+    if (routes.length <= SHAPE_LIST_LIMIT) {
+      list = new ShapeList(routes.map(({ store }) => ({ shape: store.shape, store })))
+    } else {
+      router = this.newTree(true)
+      for (const { route, store } of routes) router.on(method as FindMyWay.HTTPMethod, route, noop, store)
+    }
+    const tree: MethodTree = { router, list, folding: null, routes, statics, miss }
     this.trees.set(method, tree)
     return tree
   }

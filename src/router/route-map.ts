@@ -148,10 +148,10 @@ function indexOf(router: RouteMap, routes: CompiledList): LayerIndex {
 }
 
 /** Express 3's params of a route the tree matched with its own shape. */
-function treeParams(layer: Layer, values: Record<string, string> | null): Params {
+function treeParams(layer: Layer, values: readonly string[] | null): Params {
   const params = [] as unknown as Params
   const names = layer.paramNames
-  for (let k = 0; k < names.length; k++) params[names[k]] = (values as Record<string, string>)['p' + k]
+  for (let k = 0; k < names.length; k++) params[names[k]] = (values as readonly string[])[k]
   return params
 }
 
