@@ -189,7 +189,8 @@ class Dispatch {
   // The current plan and what it was computed for.
   private index: LayerIndex | null = null
   private plan: readonly PlanEntry[] = EMPTY_PLAN
-  private values: readonly string[] | null = null
+  /** The tree's parameter values for the current plan (LayerIndex.lookup puts them here). */
+  values: readonly string[] | null = null
   private planUrl: string | undefined = undefined
   private planMethod: string | undefined = undefined
   private path: string | undefined = undefined
@@ -327,9 +328,8 @@ class Dispatch {
     this.pathEnd = pathEnd
     const capitals = scannedCapitals(scan)
     this.capitals = capitals
-    const plan = index.lookup(method, url, pathEnd, capitals)
+    const plan = index.lookup(method, url, pathEnd, capitals, this)
     this.plan = plan
-    this.values = index.values
     let cursor = 0
     const lastIndex = this.lastIndex
     while (cursor < plan.length && plan[cursor].index <= lastIndex) cursor++

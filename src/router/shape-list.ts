@@ -80,8 +80,6 @@ function listed<T>(shape: Shape, store: T): ListedShape<T> {
 
 export class ShapeList<T> {
   private readonly shapes: readonly ListedShape<T>[]
-  /** The parameter values of the last match (a new array per match: dispatchers keep it). */
-  values: string[] = []
 
   constructor(entries: readonly { shape: Shape; store: T }[]) {
     this.shapes = [...entries].sort((a, b) => treeOrder(a.shape, b.shape)).map((e) => listed(e.shape, e.store))
@@ -89,17 +87,18 @@ export class ShapeList<T> {
 
   /**
    * The store of the shape the tree would return for the path `url[0, end)`
-   * (`end`: where the pathname ends), or null. `trimSlash`: the tree ignores
-   * one trailing slash (find-my-way's ignoreTrailingSlash).
+   * (`end`: where the pathname ends), or null; its parameter values go to
+   * `out.values` (a new array each match). `trimSlash`: the tree ignores one
+   * trailing slash (find-my-way's ignoreTrailingSlash).
    */
-  find(url: string, end: number, trimSlash: boolean): T | null {
+  find(url: string, end: number, trimSlash: boolean, out: { values: readonly string[] | null }): T | null {
     if (trimSlash && end > 1 && url.charCodeAt(end - 1) === SLASH) end--
     const shapes = this.shapes
     for (let s = 0; s < shapes.length; s++) {
       const shape = shapes[s]
       const values = matchShape(shape.texts, shape.wild, url, end)
       if (values !== null) {
-        this.values = values
+        out.values = values
         return shape.store
       }
     }
