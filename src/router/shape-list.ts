@@ -36,6 +36,13 @@ interface ListedShape<T> {
   readonly texts: readonly (readonly number[])[]
   readonly wild: boolean
   readonly store: T
+  /**
+   * A shape without wildcard may carry its "/*" form (the two shapes of a
+   * `use` prefix), when that comes right after it in the tree's order: the
+   * path matches that form when it goes on with "/" where this shape ends,
+   * so the texts are compared once for both.
+   */
+  readonly slashWild: T | null
 }
 
 function rank(atom: number): number {
@@ -60,7 +67,7 @@ export function treeOrder(a: Shape, b: Shape): number {
   }
 }
 
-function listed<T>(shape: Shape, store: T): ListedShape<T> {
+function listed<T>(shape: Shape, store: T, slashWild: T | null): ListedShape<T> {
   const texts: number[][] = []
   let text: number[] = []
   let wild = false
@@ -75,14 +82,33 @@ function listed<T>(shape: Shape, store: T): ListedShape<T> {
     }
   }
   texts.push(text)
-  return { texts, wild, store }
+  return { texts, wild, store, slashWild }
+}
+
+/** Whether `b` is `a` followed by "/" and a wildcard. */
+function isSlashWildOf(b: Shape, a: Shape): boolean {
+  if (b.length !== a.length + 2 || b[a.length] !== SLASH || b[a.length + 1] !== WILD) return false
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
+  return true
 }
 
 export class ShapeList<T> {
   private readonly shapes: readonly ListedShape<T>[]
 
   constructor(entries: readonly { shape: Shape; store: T }[]) {
-    this.shapes = [...entries].sort((a, b) => treeOrder(a.shape, b.shape)).map((e) => listed(e.shape, e.store))
+    const sorted = [...entries].sort((a, b) => treeOrder(a.shape, b.shape))
+    const shapes: ListedShape<T>[] = []
+    for (let i = 0; i < sorted.length; i++) {
+      const { shape, store } = sorted[i]
+      const next = sorted[i + 1]
+      if (next !== undefined && !shape.includes(WILD) && isSlashWildOf(next.shape, shape)) {
+        shapes.push(listed(shape, store, next.store))
+        i++
+      } else {
+        shapes.push(listed(shape, store, null))
+      }
+    }
+    this.shapes = shapes
   }
 
   /**
@@ -96,11 +122,15 @@ export class ShapeList<T> {
     const shapes = this.shapes
     for (let s = 0; s < shapes.length; s++) {
       const shape = shapes[s]
-      const values = matchShape(shape.texts, shape.wild, url, end)
-      if (values !== null) {
-        out.values = values
-        return shape.store
-      }
+      const texts = shape.texts
+      const at = matchTexts(texts, url, end)
+      if (at < 0) continue
+      let store: T
+      if (shape.wild || at === end) store = shape.store
+      else if (shape.slashWild !== null && url.charCodeAt(at) === SLASH) store = shape.slashWild
+      else continue
+      out.values = valuesOf(texts, url, end)
+      return store
     }
     return null
   }
@@ -124,39 +154,37 @@ function segmentEnd(url: string, from: number, end: number): number {
   return slash === -1 || slash > end ? end : slash
 }
 
+/** Where the first parameter's segment ended in the last `matchTexts` (a number: no object kept). */
+let firstSegmentEnd = 0
+
 /**
- * The parameter values when `url[0, end)` matches the shape, else null. A
- * parameter is the rest of its segment, possibly empty (as in the tree: the
- * caller turns an empty one away).
+ * Where the shape's last text ends when `url[0, end)` starts with its texts,
+ * each parameter taking the rest of a segment (possibly empty, as in the
+ * tree: the caller turns an empty one away); else -1.
  */
-function matchShape(texts: readonly (readonly number[])[], wild: boolean, url: string, end: number): string[] | null {
+function matchTexts(texts: readonly (readonly number[])[], url: string, end: number): number {
   let text = texts[0]
-  if (!textAt(url, text, 0, end)) return null
+  if (!textAt(url, text, 0, end)) return -1
   let i = text.length
-  const count = texts.length - 1
-  if (count === 0) return (wild ? i <= end : i === end) ? NO_VALUES : null
-  if (count === 1) {
-    // One parameter (the usual case): no second pass.
+  for (let k = 1; k < texts.length; k++) {
     const j = segmentEnd(url, i, end)
-    text = texts[1]
-    if (!textAt(url, text, j, end)) return null
-    const after = j + text.length
-    if (wild ? after > end : after !== end) return null
-    return [url.slice(i, j)]
-  }
-  // Check the whole shape first, then cut the values out, so that a shape
-  // that fails makes no strings.
-  let k = 1
-  for (; k <= count; k++) {
-    const j = segmentEnd(url, i, end)
+    if (k === 1) firstSegmentEnd = j
     text = texts[k]
-    if (!textAt(url, text, j, end)) return null
+    if (!textAt(url, text, j, end)) return -1
     i = j + text.length
   }
-  if (wild ? i > end : i !== end) return null
+  return i
+}
+
+/** The parameter values of the shape `matchTexts` just matched. */
+function valuesOf(texts: readonly (readonly number[])[], url: string, end: number): string[] {
+  const count = texts.length - 1
+  if (count === 0) return NO_VALUES
+  let i = texts[0].length
+  // One parameter (the usual case): its segment's end is known already.
+  if (count === 1) return [url.slice(i, firstSegmentEnd)]
   const values = new Array<string>(count)
-  i = texts[0].length
-  for (k = 1; k <= count; k++) {
+  for (let k = 1; k <= count; k++) {
     const j = segmentEnd(url, i, end)
     values[k - 1] = url.slice(i, j)
     i = j + texts[k].length

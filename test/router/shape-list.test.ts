@@ -66,9 +66,12 @@ function treeOf(shapes: number[][], strict: boolean): Any {
 
 test('the shape list returns the shape and values the find-my-way tree returns', () => {
   fc.assert(
-    fc.property(fc.uniqueArray(shapeArb, { minLength: 1, maxLength: 8, selector: (s) => s.join(',') }), fc.array(pathArb, { minLength: 1, maxLength: 8 }), fc.boolean(), (all, paths, strict) => {
-      // As the radix matcher builds its tree: outside strict mode, shapes ending in "/" stay out.
-      const shapes = strict ? all : all.filter((s) => s[s.length - 1] !== SLASH)
+    fc.property(fc.uniqueArray(shapeArb, { minLength: 1, maxLength: 8, selector: (s) => s.join(',') }), fc.array(pathArb, { minLength: 1, maxLength: 8 }), fc.boolean(), fc.boolean(), (drawn, paths, strict, prefixes) => {
+      // Or as `use` prefixes come: each shape also in its "/*" form.
+      const all = prefixes ? drawn.flatMap((s) => (s.includes(WILD) || s[s.length - 1] === SLASH ? [s] : [s, [...s, SLASH, WILD]])) : drawn
+      const keys = new Set<string>()
+      // As the radix matcher builds its tree: once each, and outside strict mode, shapes ending in "/" stay out.
+      const shapes = all.filter((s) => (strict || s[s.length - 1] !== SLASH) && !keys.has(s.join(',')) && keys.add(s.join(',')))
       if (shapes.length === 0) return
       const tree = treeOf(shapes, strict)
       const list = new ShapeList(shapes.map((shape) => ({ shape, store: { key: shapeKey(shape) } })))
@@ -95,7 +98,7 @@ test('the shape list returns the shape and values the find-my-way tree returns',
 
 test('a shape list tries a parameter after static text and a wildcard last, as the tree does', () => {
   const atoms = (route: string): number[] => route.split(/(:p|\*)/).flatMap((part) => (part === ':p' ? [PARAM] : part === '*' ? [WILD] : codes(part)))
-  const shapes = ['/*', '/:p/b', '/a/:p', '/a/*'].map(atoms)
+  const shapes = ['/*', '/:p/b', '/a/:p', '/a/*', '/b/:p', '/b/:p/*'].map(atoms)
   const list = new ShapeList(shapes.map((shape) => ({ shape, store: shapeToRoute(shape) })))
   const out: { values: string[] | null } = { values: null }
   assert.equal(list.find('/a/b', 4, true, out), '/a/:p0')
@@ -106,4 +109,12 @@ test('a shape list tries a parameter after static text and a wildcard last, as t
   assert.equal(list.find('/x/c?/a/b', 4, true, out), '/*')
   assert.equal(list.find('/a/b/', 5, true, out), '/a/:p0')
   assert.equal(list.find('/a/b/', 5, false, out), '/a/*')
+  // A prefix's two shapes, compared once.
+  assert.equal(list.find('/b/c', 4, true, out), '/b/:p0')
+  assert.equal(list.find('/b/c/d', 6, true, out), '/b/:p0/*')
+  assert.deepEqual(out.values, ['c'])
+  assert.equal(list.find('/b/c.d/', 7, true, out), '/b/:p0')
+  assert.deepEqual(out.values, ['c.d'])
+  assert.equal(list.find('/b//d', 5, true, out), '/b/:p0/*')
+  assert.deepEqual(out.values, [''])
 })
