@@ -51,7 +51,7 @@ function getPathname(req: DispatchRequest): string | undefined {
 }
 
 function getProtohost(url: unknown): string {
-  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return ''
+  if (typeof url !== 'string' || url.length === 0 || url.charCodeAt(0) === 0x2f) return ''
   const searchIndex = url.indexOf('?')
   const pathLength = searchIndex !== -1 ? searchIndex : url.length
   const fqdnIndex = url.substring(0, pathLength).indexOf('://')
@@ -256,16 +256,20 @@ class Dispatch {
       const removed = layerPath
       this.removed = removed
       const parentUrl = req.url
-      req.url = protohost + parentUrl.slice(protohost.length + removed.length)
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url
+      // (Without a protohost, as nearly always, no concatenation with it; the
+      // first character by its code: no one-character string.)
+      let url = protohost.length === 0 ? parentUrl.slice(removed.length) : protohost + parentUrl.slice(protohost.length + removed.length)
+      if (protohost.length === 0 && url.charCodeAt(0) !== 0x2f) {
+        url = '/' + url
         this.slashAdded = true
       }
+      req.url = url
       // The mounted URL's path end follows from the one this router's plan
       // was made for: no second scan in the router or app mounted there.
-      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(req.url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
-      req.baseUrl =
-        this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
+      const base = removed.charCodeAt(removed.length - 1) === 0x2f ? removed.substring(0, removed.length - 1) : removed
+      const parentBase = this.parentUrl
+      req.baseUrl = parentBase.length === 0 ? base : parentBase + base
     }
     this.invoke(layer, layerError, this.next)
   }
