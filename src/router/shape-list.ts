@@ -148,11 +148,23 @@ function textAt(url: string, text: readonly number[], at: number, end: number): 
   return true
 }
 
-/** Where the segment that starts at `from` ends: the next "/" before `end`, or `end`. */
+/**
+ * Where the segment that starts at `from` ends: the next "/" before `end`, or
+ * `end`. The first characters are looked at one by one (parameters are
+ * mostly short: ids, versions), which costs less than calling `indexOf`;
+ * a longer segment is left to `indexOf`.
+ */
 function segmentEnd(url: string, from: number, end: number): number {
-  const slash = url.indexOf('/', from)
+  const stop = from + SHORT_SEGMENT < end ? from + SHORT_SEGMENT : end
+  let i = from
+  for (; i < stop; i++) {
+    if (url.charCodeAt(i) === SLASH) return i
+  }
+  if (i === end) return end
+  const slash = url.indexOf('/', i)
   return slash === -1 || slash > end ? end : slash
 }
+const SHORT_SEGMENT = 8
 
 /** Where the first parameter's segment ended in the last `matchTexts` (a number: no object kept). */
 let firstSegmentEnd = 0

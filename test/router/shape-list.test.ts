@@ -39,7 +39,7 @@ const shapeArb: fc.Arbitrary<number[]> = fc
   // Only parametric shapes and wildcards go to the tree (static ones are in a map).
   .filter((shape) => shape.includes(PARAM) || shape.includes(WILD))
 
-const pathSegment = fc.constantFrom('a', 'b', 'ab', 'a.b', 'a:b', 'ba', 'x', '', 'A')
+const pathSegment = fc.constantFrom('a', 'b', 'ab', 'a.b', 'a:b', 'ba', 'x', '', 'A', 'abcdefgh', 'a.b:c-d.e:f-g', 'x'.repeat(30))
 const pathArb: fc.Arbitrary<string> = fc
   .tuple(fc.array(pathSegment, { minLength: 0, maxLength: 5 }), fc.boolean(), fc.constantFrom('', '?', '?q=/a/b', '?x'))
   .map(([segments, slash, query]) => '/' + segments.join('/') + (slash && segments.length ? '/' : '') + query)
