@@ -44,38 +44,19 @@ async function record(factory: Any): Promise<unknown[]> {
   const look = (where: string, req: Any) => {
     seen.push([where, req.method, req.url, req.baseUrl, req.originalUrl, Object.entries(req.params)])
   }
-  const pass = (where: string) => (req: Any, _res: Any, next: Any) => {
+  // A layer that records what it sees, changes the request (or its router) and passes it on.
+  const then = (where: string, change: (req: Any) => void) => (req: Any, _res: Any, next: Any) => {
     look(where, req)
+    change(req)
     next()
   }
+  const pass = (where: string) => then(where, () => {})
   posts.use(pass('posts in'))
-  posts.get('/rewrite', (req: Any, _res: Any, next: Any) => {
-    look('rewrite', req)
-    req.url = '/9?from=rewrite'
-    next()
-  })
-  posts.get('/method', (req: Any, _res: Any, next: Any) => {
-    look('method', req)
-    req.method = 'POST'
-    next()
-  })
-  posts.post('/:post', (req: Any, _res: Any, next: Any) => {
-    look('post route', req)
-    req.method = 'GET'
-    next()
-  })
-  posts.get('/grow', (req: Any, _res: Any, next: Any) => {
-    look('grow', req)
-    posts.get('/:post', (r: Any, _s: Any, n: Any) => {
-      look('grown route', r)
-      n()
-    })
-    next()
-  })
-  posts.get('/:post', (req: Any, _res: Any, next: Any) => {
-    look('route', req)
-    next()
-  })
+  posts.get('/rewrite', then('rewrite', (req) => (req.url = '/9?from=rewrite')))
+  posts.get('/method', then('method', (req) => (req.method = 'POST')))
+  posts.post('/:post', then('post route', (req) => (req.method = 'GET')))
+  posts.get('/grow', then('grow', () => posts.get('/:post', pass('grown route'))))
+  posts.get('/:post', pass('route'))
   users.use('/posts', posts)
   users.use(pass('users out'))
   api.use('/users/:user', users)

@@ -29,6 +29,30 @@ async function get(app: Any, paths: string[]): Promise<void> {
   })
 }
 
+/**
+ * In a child process that may ask V8 (natives syntax): runs `setup` (which
+ * makes `app` and fills `seen`), requests `path` and returns what was seen
+ * and the body.
+ */
+async function seenInChild(entry: string, setup: string, path: string): Promise<unknown> {
+  const code = `
+    const http = require('node:http')
+    const webfw = require(${JSON.stringify(entry)})
+    const seen = []
+    ${setup}
+    const server = app.listen(0, '127.0.0.1', () => {
+      http.get({ port: server.address().port, host: '127.0.0.1', path: ${JSON.stringify(path)} }, (res) => {
+        let body = ''
+        res.on('data', (c) => (body += c))
+        res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
+      })
+    })
+  `
+  const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
+  assert.equal(exit, 0, stderr)
+  return JSON.parse(stdout.trim())
+}
+
 describe('req.params objects of unmerged layers', () => {
   for (const [version, factory, prefixPrototype] of [
     ['5.x', webfw, 'null'],
@@ -152,25 +176,13 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
   // fast path (docs/perf.md, "Null-prototype parameters"). V8's own answer,
   // in a child process that may use its natives syntax.
   test('5.x: a route\'s and a prefix\'s parameters have a null prototype and fast properties', async () => {
-    const code = `
-      const http = require('node:http')
-      const webfw = require('webfw')
+    const setup = `
       const app = webfw()
-      const seen = []
       const look = (p) => [Object.getPrototypeOf(p) === null, %HasFastProperties(p)]
       app.use('/users/:id', (req, res, next) => { seen.push(look(req.params)); next() })
       app.get('/users/:id/posts/:post', (req, res) => { seen.push(look(req.params)); res.json(req.params) })
-      const server = app.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/users/7/posts/9' }, (res) => {
-          let body = ''
-          res.on('data', (c) => (body += c))
-          res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
-        })
-      })
     `
-    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout.trim()), {
+    assert.deepEqual(await seenInChild('webfw', setup, '/users/7/posts/9'), {
       seen: [
         [true, true],
         [true, true],
@@ -248,30 +260,18 @@ for (const [version, entry] of [
   ['4.x', 'webfw/v4'],
 ] as const) {
   test(`${version}: merged parameters three routers deep have fast properties`, async () => {
-    const code = `
-      const http = require('node:http')
-      const webfw = require(${JSON.stringify(entry)})
+    const setup = `
       const app = webfw()
       const api = webfw.Router({ mergeParams: true })
       const users = webfw.Router({ mergeParams: true })
       const posts = webfw.Router({ mergeParams: true })
-      const seen = []
       const look = (where, p) => [where, Object.getPrototypeOf(p) === Object.prototype, %HasFastProperties(p)]
       posts.get('/:post', (req, res) => { seen.push(look('route', req.params)); res.json(req.params) })
       users.use('/posts', (req, res, next) => { seen.push(look('users', req.params)); next() }, posts)
       api.use('/users/:user', (req, res, next) => { seen.push(look('api', req.params)); next() }, users)
       app.use('/api/:version', api)
-      const server = app.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/api/v2/users/42/posts/7' }, (res) => {
-          let body = ''
-          res.on('data', (c) => (body += c))
-          res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
-        })
-      })
     `
-    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout.trim()), {
+    assert.deepEqual(await seenInChild(entry, setup, '/api/v2/users/42/posts/7'), {
       seen: [
         ['api', true, true],
         ['users', true, true],
