@@ -172,6 +172,7 @@ export const profile5: Profile = Object.freeze({
   router: Object.freeze({
     catchRejections: true,
     nullPrototypeParams: true,
+    mergeCopiesInherited: false,
     prefixMayPrecedeDot: false,
     prefixTakesSlash: false,
     alwaysRemoveAddedSlash: false,
@@ -261,6 +262,7 @@ export const profile4: Profile = Object.freeze({
   router: Object.freeze({
     catchRejections: false,
     nullPrototypeParams: false,
+    mergeCopiesInherited: true,
     prefixMayPrecedeDot: true,
     prefixTakesSlash: true,
     alwaysRemoveAddedSlash: true,

@@ -41,7 +41,6 @@ interface DispatchResponse {
 
 const EMPTY_PLAN: readonly PlanEntry[] = []
 const EMPTY_KEYS: readonly string[] = []
-const POSITIONAL_KEYS: readonly string[] = Array.from({ length: 32 }, (_, i) => 'p' + i)
 
 function getPathname(req: DispatchRequest): string | undefined {
   try {
@@ -52,7 +51,7 @@ function getPathname(req: DispatchRequest): string | undefined {
 }
 
 function getProtohost(url: unknown): string {
-  if (typeof url !== 'string' || url.length === 0 || url[0] === '/') return ''
+  if (typeof url !== 'string' || url.length === 0 || url.charCodeAt(0) === 0x2f) return ''
   const searchIndex = url.indexOf('?')
   const pathLength = searchIndex !== -1 ? searchIndex : url.length
   const fqdnIndex = url.substring(0, pathLength).indexOf('://')
@@ -85,19 +84,47 @@ function hasFirstCapture(params: Record<string, unknown>): boolean {
 }
 
 /**
+ * The parent's parameters copied to start a merge, as the version's Express
+ * copies them: 5.x with `Object.assign` (own enumerable properties, symbols
+ * too), 4.x with a for-in loop (own and inherited enumerable string keys).
+ * Either is one builtin or one enumeration instead of a keyed load and store
+ * per key through `Object.keys`, which, with routers at several levels
+ * seeing many names, went megamorphic (docs/perf.md, "Nested routers").
+ */
+function copyParent(parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
+  if (!inherited) return Object.assign({}, parent) as Record<string, unknown>
+  const copy: Record<string, unknown> = {}
+  for (const key in parent) copy[key] = parent[key]
+  return copy
+}
+
+/**
  * `mergeParams` for a child whose parameters are named (Layer.namedParams)
  * and stand for an object without a prototype: it holds no capture "0", so
  * nothing is renumbered and the merge is the parent's values, then its own.
  */
-function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>): Record<string, unknown> {
-  return assignOwn(assignOwn({}, parent), params)
+function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
+  return assignOwn(copyParent(parent, inherited), params)
+}
+
+/**
+ * `mergeNamed` of parameters the tree matched (`values`, by position, under
+ * `names`), without making the child's own object first: the parent's copy
+ * takes them directly, in the order the child's object would have given them.
+ */
+function mergeTreeValues(
+  parent: Record<string, unknown>, names: readonly string[], values: readonly string[] | null, inherited: boolean,
+): Record<string, unknown> {
+  const merged = copyParent(parent, inherited)
+  for (let k = 0; k < names.length; k++) merged[names[k]] = (values as readonly string[])[k]
+  return merged
 }
 
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
-function mergeParams(params: Record<string, unknown>, parent: unknown): Record<string, unknown> {
+function mergeParams(params: Record<string, unknown>, parent: unknown, inherited: boolean): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params
   const parentParams = parent as Record<string, unknown>
-  const obj = assignOwn({}, parentParams)
+  const obj = copyParent(parentParams, inherited)
   if (!hasFirstCapture(params) || !hasFirstCapture(parentParams)) return assignOwn(obj, params)
   let i = 0
   let o = 0
@@ -162,7 +189,8 @@ class Dispatch {
   // The current plan and what it was computed for.
   private index: LayerIndex | null = null
   private plan: readonly PlanEntry[] = EMPTY_PLAN
-  private values: Record<string, string> | null = null
+  /** The tree's parameter values for the current plan (LayerIndex.lookup puts them here). */
+  values: readonly string[] | null = null
   private planUrl: string | undefined = undefined
   private planMethod: string | undefined = undefined
   private path: string | undefined = undefined
@@ -228,16 +256,20 @@ class Dispatch {
       const removed = layerPath
       this.removed = removed
       const parentUrl = req.url
-      req.url = protohost + parentUrl.slice(protohost.length + removed.length)
-      if (!protohost && req.url[0] !== '/') {
-        req.url = '/' + req.url
+      // (Without a protohost, as nearly always, no concatenation with it; the
+      // first character by its code: no one-character string.)
+      let url = protohost.length === 0 ? parentUrl.slice(removed.length) : protohost + parentUrl.slice(protohost.length + removed.length)
+      if (protohost.length === 0 && url.charCodeAt(0) !== 0x2f) {
+        url = '/' + url
         this.slashAdded = true
       }
+      req.url = url
       // The mounted URL's path end follows from the one this router's plan
       // was made for: no second scan in the router or app mounted there.
-      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(req.url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
-      req.baseUrl =
-        this.parentUrl + (removed[removed.length - 1] === '/' ? removed.substring(0, removed.length - 1) : removed)
+      if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
+      const base = removed.charCodeAt(removed.length - 1) === 0x2f ? removed.substring(0, removed.length - 1) : removed
+      const parentBase = this.parentUrl
+      req.baseUrl = parentBase.length === 0 ? base : parentBase + base
     }
     this.invoke(layer, layerError, this.next)
   }
@@ -300,9 +332,8 @@ class Dispatch {
     this.pathEnd = pathEnd
     const capitals = scannedCapitals(scan)
     this.capitals = capitals
-    const plan = index.lookup(method, url, pathEnd, capitals)
+    const plan = index.lookup(method, url, pathEnd, capitals, this)
     this.plan = plan
-    this.values = index.values
     let cursor = 0
     const lastIndex = this.lastIndex
     while (cursor < plan.length && plan[cursor].index <= lastIndex) cursor++
@@ -330,7 +361,7 @@ class Dispatch {
     this.cursor = cursor + 1
     this.lastIndex = item.index
     const params: Record<string, unknown> = {}
-    req.params = this.router.mergeParams ? mergeParams(params, this.savedParams) : params
+    req.params = this.router.mergeParams ? mergeParams(params, this.savedParams, this.router.style.mergeCopiesInherited) : params
     this.invoke(item.layer, undefined, this.next)
     this.sync = 0
     return true
@@ -382,17 +413,25 @@ class Dispatch {
     let params: Record<string, unknown> = EMPTY_PARAMS
     let keys: readonly string[] = EMPTY_KEYS
     let layerPath = ''
-    // 5.x gives a route's or a prefix's parameters no prototype. Under
-    // mergeParams with parent parameters they are only copied into the
-    // merged object, never seen: then a layer with named parameters gets a
-    // plain object ("bare"), which V8 makes and copies without the runtime
-    // call or dictionary a null prototype costs (docs/perf.md, "Dispatch steps and
-    // parameter objects").
+    // Under mergeParams with parent parameters, a layer's own parameters
+    // are only copied into the merged object, never seen. Then a layer with
+    // named parameters ("bare") needs no object of its own when the tree
+    // matched it (its values go straight into the merged object), and a
+    // plain one otherwise: 5.x gives parameters no prototype, which costs a
+    // runtime call or a dictionary (docs/perf.md, "Dispatch steps and
+    // parameter objects"). In 4.x the parameters are plain objects, and the
+    // merge renumbers captures when `0 in params`: only an Object.prototype
+    // given a "0" makes that true for named parameters, and then the
+    // general merge runs.
     const nullParams = this.router.style.nullPrototypeParams
     const savedParams = this.savedParams
     let copyOnly = false
-    if (nullParams && this.router.mergeParams && typeof savedParams === 'object' && savedParams !== null) copyOnly = true
+    if (this.router.mergeParams && typeof savedParams === 'object' && savedParams !== null && (nullParams || !(0 in EMPTY_PARAMS))) copyOnly = true
     let bare = false
+    // Under `bare`, a layer the tree matched (`fromTree`) leaves its values
+    // here rather than in `params`.
+    let fromTree = false
+    let treeValues: readonly string[] | null = null
 
     while (this.cursor < plan.length) {
       item = plan[this.cursor++]
@@ -401,15 +440,23 @@ class Dispatch {
       const mode = item.mode
       bare = copyOnly && layer.namedParams
       if (mode === Mode.Always) {
-        params = bare || !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
+        params = bare ? EMPTY_PARAMS : !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
         keys = EMPTY_KEYS
+        fromTree = bare
+        treeValues = null
         const prefix = item.prefixLength
         layerPath = prefix === 0 ? '' : url.slice(0, this.prefixEnd(url, prefix))
       } else if (mode === Mode.Same || mode === Mode.SamePrefix) {
         const names = layer.paramNames
-        const tree = this.values as Record<string, string>
-        params = bare || !nullParams ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
-        for (let k = 0; k < names.length; k++) params[names[k]] = tree[POSITIONAL_KEYS[k] ?? 'p' + k]
+        const values = this.values as readonly string[]
+        fromTree = bare
+        if (bare) {
+          params = EMPTY_PARAMS
+          treeValues = values
+        } else {
+          params = !nullParams ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
+          for (let k = 0; k < names.length; k++) params[names[k]] = values[k]
+        }
         keys = names
         if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))
       } else {
@@ -426,6 +473,7 @@ class Dispatch {
         params = found.params
         layerPath = found.path
         keys = found.keys
+        fromTree = false
       }
       const route = layer.route
       if (route === undefined) {
@@ -453,7 +501,13 @@ class Dispatch {
     const route = layer.route
     if (route !== undefined) req.route = route
     const router = this.router
-    req.params = router.mergeParams ? (bare ? mergeNamed(params, this.savedParams as Record<string, unknown>) : mergeParams(params, this.savedParams)) : params
+    req.params = router.mergeParams
+      ? fromTree
+        ? mergeTreeValues(this.savedParams as Record<string, unknown>, keys, treeValues, router.style.mergeCopiesInherited)
+        : bare
+          ? mergeNamed(params, this.savedParams as Record<string, unknown>, router.style.mergeCopiesInherited)
+          : mergeParams(params, this.savedParams, router.style.mergeCopiesInherited)
+      : params
 
     if (keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
       const errorBefore = layerError

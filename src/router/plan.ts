@@ -55,11 +55,17 @@ export interface LayerIndex {
    * The plan for a request. `url` is the request URL; `pathEnd` is where its
    * pathname ends when `fastPathnameEnd` accepted it, else -1 (then only the
    * linear plan is valid); `capitals`, whether the pathname holds ASCII
-   * capitals (see `scanPathname`). After the call, `values` holds the tree's
-   * positional parameters for Same entries (or null).
+   * capitals (see `scanPathname`). The call puts in `out.values` the tree's
+   * parameters for Same entries, by position (or null). (An object of the
+   * caller's, made per request: V8 records no old-to-new pointer when the
+   * new array goes there, as it would into the long-lived index.)
    */
-  lookup(method: string, url: string, pathEnd: number, capitals: boolean): readonly PlanEntry[]
-  values: Record<string, string> | null
+  lookup(method: string, url: string, pathEnd: number, capitals: boolean, out: TreeValues): readonly PlanEntry[]
+}
+
+/** Where a lookup leaves the parameter values of the shape the tree matched. */
+export interface TreeValues {
+  values: readonly string[] | null
 }
 
 /** Whether a layer can take part in a request with this method. */
@@ -100,18 +106,17 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
  * parameter and turn the request into a 400 error.
  */
 export class LinearIndex implements LayerIndex {
-  values: Record<string, string> | null = null
   private plan: PlanEntry[] | null = null
 
   constructor(private readonly stack: readonly Layer[]) {}
 
-  lookup(_method: string, _url: string, _pathEnd: number, _capitals: boolean): readonly PlanEntry[] {
+  lookup(_method: string, _url: string, _pathEnd: number, _capitals: boolean, out: TreeValues): readonly PlanEntry[] {
     let plan = this.plan
     if (plan === null) {
       plan = this.stack.map((layer, i) => entry(i, layer, layer.slash ? Mode.Always : Mode.Verify))
       this.plan = plan
     }
-    this.values = null
+    out.values = null
     return plan
   }
 }

@@ -18,8 +18,9 @@ import FindMyWay from 'find-my-way'
 import type { Layer } from './layer'
 
 const SLASH = 0x2f
-import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
+import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry, type TreeValues } from './plan'
 import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, WILD, type Shape } from './shape'
+import { SHAPE_LIST_LIMIT, ShapeList } from './shape-list'
 
 // find-my-way validates methods against its own list (a snapshot of Node's).
 const TREE_METHODS: ReadonlySet<string> = new Set<string>(loadTreeMethods())
@@ -48,7 +49,12 @@ interface MethodTree {
    * would, without find-my-way lower-casing the path again on each lookup
    * (~30 ns on a 36-character path, Node 20).
    */
-  readonly router: Tree
+  readonly router: Tree | null
+  /**
+   * Instead of `router`, in a router of at most SHAPE_LIST_LIMIT parametric
+   * shapes: the same answers without a tree (src/router/shape-list.ts).
+   */
+  readonly list: ShapeList<ShapeEntry> | null
   /**
    * Case-insensitive routers only: the same shapes in a tree that folds case,
    * for paths with capitals (built on the first such path). Its parameters
@@ -64,6 +70,13 @@ interface MethodTree {
    * 12 ns instead of 30-100 ns.
    */
   readonly statics: Map<string, ShapeEntry>
+  /**
+   * `staticLengths[n]`: whether `statics` holds a text of n characters. A
+   * path of another length is not hashed (nor cut from the URL) to miss:
+   * in a mounted router (`use('/posts', router)`) every request under the
+   * prefix would otherwise pay for the prefix's own static shape.
+   */
+  readonly staticLengths: readonly boolean[]
   readonly miss: PlanEntry[]
 }
 
@@ -73,8 +86,9 @@ function noQuery(): Record<string, never> {
   return NO_QUERY as Record<string, never>
 }
 
+const NO_VALUES: readonly string[] = []
+
 export class RadixIndex implements LayerIndex {
-  values: Record<string, string> | null = null
   private readonly trees = new Map<string, MethodTree | null>()
   // The last method's tree: most traffic repeats one method.
   private lastMethod: string | null = null
@@ -90,8 +104,8 @@ export class RadixIndex implements LayerIndex {
     this.linear = new LinearIndex(stack)
   }
 
-  lookup(method: string, url: string, pathEnd: number, capitals: boolean): readonly PlanEntry[] {
-    if (pathEnd < 0) return this.linearPlan(method)
+  lookup(method: string, url: string, pathEnd: number, capitals: boolean, out: TreeValues): readonly PlanEntry[] {
+    if (pathEnd < 0) return this.linearPlan(method, out)
     let tree: MethodTree | null | undefined
     if (method === this.lastMethod) {
       tree = this.lastTree
@@ -101,44 +115,63 @@ export class RadixIndex implements LayerIndex {
       this.lastMethod = method
       this.lastTree = tree
     }
-    if (tree === null) return this.linearPlan(method)
+    if (tree === null) return this.linearPlan(method, out)
     const statics = tree.statics
     // Looking a path up in `statics` hashes it (a new string each request):
-    // an empty map is not asked.
-    let staticEntry = statics.size === 0 ? undefined : statics.get(pathEnd === url.length ? url : url.slice(0, pathEnd))
-    let treeToSearch = tree.router
+    // it is not asked when it holds no text of the path's length.
+    let staticEntry = tree.staticLengths[pathEnd] !== true ? undefined : statics.get(pathEnd === url.length ? url : url.slice(0, pathEnd))
+    let folding: Tree | null = null
     // The keys of `statics` are lower case in a case-insensitive router: a
     // path equal to one needs no folding, so fold only after a miss, and only
     // a path with capitals (the dispatcher's scan of the URL noted them:
     // cheaper than lower-casing the path to compare).
     if (staticEntry === undefined && capitals && !this.caseSensitive) {
-      if (statics.size !== 0) staticEntry = statics.get(url.slice(0, pathEnd).toLowerCase())
-      treeToSearch = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
+      if (tree.staticLengths[pathEnd] === true) staticEntry = statics.get(url.slice(0, pathEnd).toLowerCase())
+      folding = tree.folding ?? (tree.folding = this.buildFolding(tree, method))
     }
     if (staticEntry !== undefined) {
-      this.values = null
+      out.values = null
       return staticEntry.plan ?? (staticEntry.plan = this.planFor(method, staticEntry.shape))
     }
-    const found = treeToSearch.find(method as FindMyWay.HTTPMethod, url)
-    if (found === null) {
-      this.values = null
-      return tree.miss
+    const list = tree.list
+    let shapeEntry: ShapeEntry
+    let values: readonly string[]
+    if (list !== null && folding === null) {
+      const store = list.find(url, pathEnd, !this.strict, out)
+      if (store === null) {
+        out.values = null
+        return tree.miss
+      }
+      shapeEntry = store
+      values = out.values as readonly string[]
+      for (let i = 0; i < values.length; i++) {
+        // As below: the tree takes an empty segment as a parameter, Express does not.
+        if (values[i] === '') return this.linearPlan(method, out)
+      }
+    } else {
+      const found = (folding ?? (tree.router as Tree)).find(method as FindMyWay.HTTPMethod, url)
+      if (found === null) {
+        out.values = null
+        return tree.miss
+      }
+      shapeEntry = found.store as ShapeEntry
+      const params = found.params as Record<string, string>
+      const keys = shapeEntry.paramKeys
+      const collected = keys.length === 0 ? NO_VALUES : new Array<string>(keys.length)
+      for (let i = 0; i < keys.length; i++) {
+        const value = params[keys[i]]
+        // find-my-way accepts an empty segment as a parameter; Express does not.
+        if (value === '') return this.linearPlan(method, out)
+        ;(collected as string[])[i] = value
+      }
+      values = collected
     }
-    const shapeEntry = found.store as ShapeEntry
-    const values = found.params as Record<string, string>
-    const keys = shapeEntry.paramKeys
-    for (let i = 0; i < keys.length; i++) {
-      // find-my-way accepts an empty segment as a parameter; Express does not.
-      if (values[keys[i]] === '') return this.linearPlan(method)
-    }
-    this.values = values
+    out.values = values
     return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
   }
 
-  private linearPlan(method: string): readonly PlanEntry[] {
-    const plan = this.linear.lookup(method, '', -1, false)
-    this.values = null
-    return plan
+  private linearPlan(method: string, out: TreeValues): readonly PlanEntry[] {
+    return this.linear.lookup(method, '', -1, false, out)
   }
 
   /**
@@ -169,7 +202,6 @@ export class RadixIndex implements LayerIndex {
     // Outside strict mode every layer matches "/a" exactly when it matches
     // "/a/" (routes have both shapes, prefixes their "/*" form), so the tree
     // may drop one trailing slash from the path and hold each route once.
-    const router = this.newTree(true)
     const routes: { route: string; store: ShapeEntry }[] = []
     const seen = new Set<string>()
     const statics = new Map<string, ShapeEntry>()
@@ -192,9 +224,7 @@ export class RadixIndex implements LayerIndex {
         if (paramKeys.length === 0 && !shape.includes(WILD)) {
           statics.set(String.fromCharCode(...shape), store)
         } else if (this.strict || shape[shape.length - 1] !== SLASH) {
-          const route = shapeToRoute(shape)
-          router.on(method as FindMyWay.HTTPMethod, route, noop, store)
-          routes.push({ route, store })
+          routes.push({ route: shapeToRoute(shape), store })
         }
       }
     }
@@ -204,7 +234,19 @@ export class RadixIndex implements LayerIndex {
         if (text.charCodeAt(text.length - 1) !== SLASH && !statics.has(text + '/')) statics.set(text + '/', store)
       }
     }
-    const tree: MethodTree = { router, folding: null, routes, statics, miss }
+    let router: Tree | null = null
+    let list: ShapeList<ShapeEntry> | null = null
+    if (routes.length <= SHAPE_LIST_LIMIT) {
+      list = new ShapeList(routes.map(({ store }) => ({ shape: store.shape, store })))
+    } else {
+      router = this.newTree(true)
+      for (const { route, store } of routes) router.on(method as FindMyWay.HTTPMethod, route, noop, store)
+    }
+    const staticLengths: boolean[] = []
+    for (const text of statics.keys()) staticLengths[text.length] = true
+    // No holes: reading one looks up the prototype chain.
+    for (let n = 0; n < staticLengths.length; n++) staticLengths[n] = staticLengths[n] === true
+    const tree: MethodTree = { router, list, folding: null, routes, statics, staticLengths, miss }
     this.trees.set(method, tree)
     return tree
   }

@@ -25,7 +25,7 @@ import { Layer, type Next } from './layer'
 import { lowerMethod, methods } from './methods'
 import { addParamCallback, callbacksOf, type ParamCallback } from './params'
 import { path3, routeRegExp, type Key3 } from './path3'
-import { LinearIndex, Mode, type LayerIndex, type PlanEntry } from './plan'
+import { LinearIndex, Mode, type LayerIndex, type PlanEntry, type TreeValues } from './plan'
 import { RadixIndex } from './radix'
 import { kCache, kMatcher, matcherOf, type MatcherKind } from './router-state'
 import { scanPathname, scannedCapitals, scannedEnd } from './shape'
@@ -148,10 +148,10 @@ function indexOf(router: RouteMap, routes: CompiledList): LayerIndex {
 }
 
 /** Express 3's params of a route the tree matched with its own shape. */
-function treeParams(layer: Layer, values: Record<string, string> | null): Params {
+function treeParams(layer: Layer, values: readonly string[] | null): Params {
   const params = [] as unknown as Params
   const names = layer.paramNames
-  for (let k = 0; k < names.length; k++) params[names[k]] = (values as Record<string, string>)['p' + k]
+  for (let k = 0; k < names.length; k++) params[names[k]] = (values as readonly string[])[k]
   return params
 }
 
@@ -172,8 +172,9 @@ function findIn(router: RouteMap, method: string, req: MatchRequest, start: numb
   const url = req.url
   const scan = scanPathname(url)
   const pathEnd = scannedEnd(scan)
-  const plan: readonly PlanEntry[] = index.lookup(TREE_METHOD, url, pathEnd, scannedCapitals(scan))
-  const values = index.values
+  const found: TreeValues = { values: null }
+  const plan: readonly PlanEntry[] = index.lookup(TREE_METHOD, url, pathEnd, scannedCapitals(scan), found)
+  const values = found.values
   let path: string | undefined
   for (let i = 0; i < plan.length; i++) {
     const item = plan[i]

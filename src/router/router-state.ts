@@ -35,6 +35,12 @@ export interface RouterStyle {
   readonly catchRejections: boolean
   /** `req.params` objects of string patterns have no prototype (5.x). */
   readonly nullPrototypeParams: boolean
+  /**
+   * mergeParams copies the parent's parameters with a for-in loop, own and
+   * inherited enumerable string keys (4.x), rather than `Object.assign`,
+   * own enumerable keys and symbols (5.x).
+   */
+  readonly mergeCopiesInherited: boolean
   /** A `use` prefix may also be followed by "." in the path (4.x). */
   readonly prefixMayPrecedeDot: boolean
   /**

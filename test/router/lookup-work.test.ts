@@ -81,3 +81,63 @@ describe('a radix lookup in a case-insensitive router of parametric routes', () 
     })
   }
 })
+
+/**
+ * Nested routers (issue 31, `nested-routers`): each router mounted under a
+ * static prefix holds that prefix's own static shape, and each router
+ * holding a few shapes matches them without a find-my-way tree
+ * (src/router/shape-list.ts). So a request under the prefix hashes no path
+ * into the map of static shapes when none has its length, and walks no
+ * tree; a static route still finds its shape.
+ */
+describe('a lookup in nested routers', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    function nested(): Any {
+      const app = factory()
+      const users = factory.Router({ mergeParams: true })
+      const posts = factory.Router({ mergeParams: true })
+      posts.get('/list', (_req: Any, res: Any) => {
+        res.json({ list: true })
+      })
+      posts.get('/:post', (req: Any, res: Any) => {
+        res.json(req.params)
+      })
+      users.use('/posts', posts)
+      app.use('/users/:user', users)
+      return app
+    }
+
+    test(`hashes no path of another length and walks no tree (${version})`, async () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const FindMyWay: Any = require('find-my-way')
+      const probe = FindMyWay()
+      const treePrototype = Object.getPrototypeOf(probe)
+      const find = treePrototype.find
+      let walked = 0
+      treePrototype.find = function (this: unknown, ...args: unknown[]) {
+        walked++
+        return find.apply(this, args)
+      }
+      try {
+        await withServer(nested(), async (srv) => {
+          assert.equal((await rawRequest(srv.port, 'GET', '/users/ann/posts/7')).status, 200)
+          const counted = await countPathWork('/', async () => [
+            await rawRequest(srv.port, 'GET', '/users/ann/posts/7'),
+            await rawRequest(srv.port, 'GET', '/users/bob/posts/list'),
+          ])
+          const [post, list] = counted.result
+          assert.deepEqual(JSON.parse(post.body), { user: 'ann', post: '7' })
+          assert.deepEqual(JSON.parse(list.body), { list: true })
+          // Only "/list", in the router that has it.
+          assert.equal(counted.hashed, 1)
+        })
+      } finally {
+        treePrototype.find = find
+      }
+      assert.equal(walked, 0)
+    })
+  }
+})

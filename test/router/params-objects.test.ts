@@ -29,6 +29,30 @@ async function get(app: Any, paths: string[]): Promise<void> {
   })
 }
 
+/**
+ * In a child process that may ask V8 (natives syntax): runs `setup` (which
+ * makes `app` and fills `seen`), requests `path` and returns what was seen
+ * and the body.
+ */
+async function seenInChild(entry: string, setup: string, path: string): Promise<unknown> {
+  const code = `
+    const http = require('node:http')
+    const webfw = require(${JSON.stringify(entry)})
+    const seen = []
+    ${setup}
+    const server = app.listen(0, '127.0.0.1', () => {
+      http.get({ port: server.address().port, host: '127.0.0.1', path: ${JSON.stringify(path)} }, (res) => {
+        let body = ''
+        res.on('data', (c) => (body += c))
+        res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
+      })
+    })
+  `
+  const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
+  assert.equal(exit, 0, stderr)
+  return JSON.parse(stdout.trim())
+}
+
 describe('req.params objects of unmerged layers', () => {
   for (const [version, factory, prefixPrototype] of [
     ['5.x', webfw, 'null'],
@@ -152,25 +176,13 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
   // fast path (docs/perf.md, "Null-prototype parameters"). V8's own answer,
   // in a child process that may use its natives syntax.
   test('5.x: a route\'s and a prefix\'s parameters have a null prototype and fast properties', async () => {
-    const code = `
-      const http = require('node:http')
-      const webfw = require('webfw')
+    const setup = `
       const app = webfw()
-      const seen = []
       const look = (p) => [Object.getPrototypeOf(p) === null, %HasFastProperties(p)]
       app.use('/users/:id', (req, res, next) => { seen.push(look(req.params)); next() })
       app.get('/users/:id/posts/:post', (req, res) => { seen.push(look(req.params)); res.json(req.params) })
-      const server = app.listen(0, '127.0.0.1', () => {
-        http.get({ port: server.address().port, host: '127.0.0.1', path: '/users/7/posts/9' }, (res) => {
-          let body = ''
-          res.on('data', (c) => (body += c))
-          res.on('end', () => { console.log(JSON.stringify({ seen, body })); server.close() })
-        })
-      })
     `
-    const { code: exit, stdout, stderr } = await runNode(code, { flags: ['--allow-natives-syntax'], cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout.trim()), {
+    assert.deepEqual(await seenInChild('webfw', setup, '/users/7/posts/9'), {
       seen: [
         [true, true],
         [true, true],
@@ -179,3 +191,93 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
     })
   })
 })
+
+/**
+ * What a merging router copies from the parent's parameters, when code
+ * between the two gave them more than a router would: each version copies
+ * as its Express does (5.x `Object.assign`: own keys and symbols; 4.x a
+ * for-in loop: own and inherited string keys, no symbols), on a route the
+ * tree matches, a pathless `use` layer and a RegExp route. Checked against
+ * Express itself over HTTP.
+ */
+describe('merged req.params copy the parent as Express does', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express5: Any = require('express')
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express4: Any = require('express4')
+  const MARK = Symbol('mark')
+
+  function describeParams(where: string, params: object): unknown[] {
+    const inherited: string[] = []
+    for (const key in params) if (!Object.hasOwn(params, key)) inherited.push(key)
+    return [where, Object.entries(params), Object.getOwnPropertySymbols(params).length, inherited, prototypeOf(params)]
+  }
+
+  async function seenBy(factory: Any): Promise<unknown[]> {
+    const app = factory()
+    const inner = factory.Router({ mergeParams: true })
+    const seen: unknown[] = []
+    inner.use((req: Any, _res: Any, next: Any) => {
+      seen.push(describeParams('pathless', req.params))
+      next()
+    })
+    inner.get('/posts/:post', (req: Any, res: Any) => {
+      seen.push(describeParams('route', req.params))
+      res.end()
+    })
+    inner.get(/^\/re\/(\d+)$/, (req: Any, res: Any) => {
+      seen.push(describeParams('regexp', req.params))
+      res.end()
+    })
+    app.use('/users/:user', (req: Any, res: Any, next: Any) => {
+      const params = Object.assign(Object.create({ inherited: 'yes' }), req.params)
+      params[MARK] = 'marked'
+      req.params = params
+      inner(req, res, next)
+    })
+    await get(app, ['/users/ann/posts/7', '/users/bob/re/12'])
+    return seen
+  }
+
+  for (const [version, factory, express] of [
+    ['5.x', webfw, express5],
+    ['4.x', webfw4, express4],
+  ] as const) {
+    test(`own keys, symbols and inherited keys (${version})`, async () => {
+      const expected = await seenBy(express)
+      assert.equal(expected.length, 4)
+      assert.deepEqual(await seenBy(factory), expected)
+    })
+  }
+})
+
+// Merged parameters are built by copying the parent's and adding the tree's
+// values (src/router/dispatch.ts, `mergeTreeValues`): V8 must still see
+// ordinary fast-property objects at every level, which res.json serialises
+// on its fast path.
+for (const [version, entry] of [
+  ['5.x', 'webfw'],
+  ['4.x', 'webfw/v4'],
+] as const) {
+  test(`${version}: merged parameters three routers deep have fast properties`, async () => {
+    const setup = `
+      const app = webfw()
+      const api = webfw.Router({ mergeParams: true })
+      const users = webfw.Router({ mergeParams: true })
+      const posts = webfw.Router({ mergeParams: true })
+      const look = (where, p) => [where, Object.getPrototypeOf(p) === Object.prototype, %HasFastProperties(p)]
+      posts.get('/:post', (req, res) => { seen.push(look('route', req.params)); res.json(req.params) })
+      users.use('/posts', (req, res, next) => { seen.push(look('users', req.params)); next() }, posts)
+      api.use('/users/:user', (req, res, next) => { seen.push(look('api', req.params)); next() }, users)
+      app.use('/api/:version', api)
+    `
+    assert.deepEqual(await seenInChild(entry, setup, '/api/v2/users/42/posts/7'), {
+      seen: [
+        ['api', true, true],
+        ['users', true, true],
+        ['route', true, true],
+      ],
+      body: '{"version":"v2","user":"42","post":"7"}',
+    })
+  })
+}
