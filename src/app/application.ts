@@ -13,6 +13,7 @@ import { finalHandler } from '../middleware/final-handler'
 import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import { handle as dispatch } from '../router/dispatch'
+import { nullPrototype } from '../router/null-params'
 import { splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
@@ -26,7 +27,6 @@ import { markOwnAccessor } from './setting-read'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
 import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal } from './types'
 
-/** Marks a settings object whose `trust proxy` is still the default. */
 /**
  * Whether an app's `trust proxy` is still its default (then a mounted app
  * inherits its parent's). Kept beside the settings object rather than as a
@@ -35,14 +35,6 @@ import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppI
  */
 const trustProxyIsDefault = new WeakMap<object, boolean>()
 
-/**
- * An object without a prototype that keeps fast properties, for the 5.x
- * settings and the 4.x/5.x app.locals: `Object.create(null)` is a dictionary
- * from the start, so each setting the response reads per request (`etag fn`,
- * `json replacer`, `json spaces`, `json escape`, `x-powered-by`) was a
- * dictionary lookup, and res.render's copy of app.locals walked a hash table
- * (docs/perf.md, "Fast settings and locals").
- */
 /**
  * A setting's value: the settings object's own or, in a mounted app, one its
  * parent's settings hold, but nothing Object.prototype has (a 4.x settings
@@ -56,18 +48,19 @@ function settingOf(settings: Record<string, unknown>, name: string): unknown {
 }
 
 /**
- * Whether app.locals is made with fast properties too. Not on V8 11 (Node
- * 20): there res.render's spread of such an object took a slow path, and
- * the `views` scenario cost 71,000 more instructions per request instead of
- * 2,700 fewer (docs/perf.md, "Fast settings and locals").
+ * 5.x's settings and the 4.x/5.x app.locals have no prototype. They are made
+ * with `nullPrototype()` (an ordinary object switched to a null prototype,
+ * which keeps fast properties), not `Object.create(null)`, a dictionary from
+ * the start: each setting the response reads per request (`etag fn`,
+ * `json replacer`, `json spaces`, `json escape`, `x-powered-by`) was a
+ * dictionary lookup, and res.render's copy of app.locals walked a hash table
+ * (docs/perf.md, "Fast settings and locals").
+ *
+ * app.locals only from V8 12 (Node 22) on: on V8 11 (Node 20) res.render's
+ * spread of such an object took a slow path, and the `views` scenario cost
+ * 71,000 more instructions per request instead of 2,700 fewer.
  */
 const FAST_LOCALS = Number(process.versions.v8.split('.')[0]) >= 12
-
-function fastNullPrototype(): Record<string, unknown> {
-  const object = {}
-  Object.setPrototypeOf(object, null)
-  return object
-}
 
 type AnyFn = (...args: unknown[]) => unknown
 
@@ -167,7 +160,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   app.init = function init(this: AppInternal) {
     this.cache = Object.create(null)
     this.engines = style.plainEngines ? {} : Object.create(null)
-    this.settings = style.plainSettings ? {} : fastNullPrototype()
+    this.settings = style.plainSettings ? {} : nullPrototype()
     this[kRouter] = null
     ;(this as unknown as { defaultConfiguration(): void }).defaultConfiguration()
   }
@@ -252,7 +245,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       Object.setPrototypeOf(this.settings, parent.settings)
     })
 
-    this.locals = style.localsFunction ? createLocals('app.locals') : FAST_LOCALS ? fastNullPrototype() : Object.create(null)
+    this.locals = style.localsFunction ? createLocals('app.locals') : FAST_LOCALS ? nullPrototype() : Object.create(null)
     ;(this as unknown as Record<string, unknown>)[style.mountPathKey] = '/'
     this.locals.settings = this.settings
     if (routeMap !== null) routeMap.init(this)

@@ -14,7 +14,10 @@
  * made here at all: see `bare` in dispatch.ts.
  */
 
-/** A null-prototype object about to receive a pattern's parameters. */
+/**
+ * A null-prototype object about to receive a pattern's parameters (also
+ * 5.x's app.settings and app.locals, for the same reason: src/app/application.ts).
+ */
 export function nullPrototype(): Record<string, unknown> {
   const params = {}
   Object.setPrototypeOf(params, null)
