@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict'
 import dc from 'node:diagnostics_channel'
 import { describe, test } from 'node:test'
-import { rawRequest, withServer } from '../helpers/http'
+import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
 const versions: [string, Any][] = [
@@ -44,11 +44,9 @@ for (const [version, factory] of versions) {
         })
       }
       app.get('/item/:id', (req: Any, res: Any) => res.json({ params: Object.entries(req.params) }))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/item/7')
-        assert.equal(res.status, 200)
-        assert.deepEqual(JSON.parse(res.body), { params: [['id', '7']] })
-      })
+      const res = await call(app, '/item/7')
+      assert.equal(res.status, 200)
+      assert.deepEqual(JSON.parse(res.body), { params: [['id', '7']] })
       assert.deepEqual(seen, Array.from({ length: 4 }, () => ({ keys: [], plainPrototype: true, sameAsBefore: false })))
     })
 
@@ -65,11 +63,9 @@ for (const [version, factory] of versions) {
       }
       router.get('/', (req: Any, res: Any) => res.json(Object.entries(req.params)))
       app.use('/users/:user', router)
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/users/ann')
-        assert.equal(res.status, 200)
-        assert.deepEqual(JSON.parse(res.body), [['user', 'ann']])
-      })
+      const res = await call(app, '/users/ann')
+      assert.equal(res.status, 200)
+      assert.deepEqual(JSON.parse(res.body), [['user', 'ann']])
       assert.deepEqual(seen, [[['user', 'ann']], [['user', 'ann']], [['user', 'ann']]])
     })
 
@@ -87,11 +83,9 @@ for (const [version, factory] of versions) {
       app.get('/rewritten/a', (_req: Any, res: Any) => res.send('get'))
       app.post('/a', (_req: Any, res: Any) => res.send('post, old url'))
       app.post('/rewritten/a', (req: Any, res: Any) => res.send('post ' + req.url))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/a')
-        assert.equal(res.status, 200)
-        assert.equal(res.body, 'post /rewritten/a')
-      })
+      const res = await call(app, '/a')
+      assert.equal(res.status, 200)
+      assert.equal(res.body, 'post /rewritten/a')
     })
 
     test('a layer added while the request runs is reached by that request', async () => {
@@ -105,11 +99,9 @@ for (const [version, factory] of versions) {
         next()
       })
       app.use((_req: Any, _res: Any, next: Any) => next())
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/anything')
-        assert.equal(res.status, 200)
-        assert.equal(res.body, 'added at run time')
-      })
+      const res = await call(app, '/anything')
+      assert.equal(res.status, 200)
+      assert.equal(res.body, 'added at run time')
     })
 
     test('the mount prefix taken by a layer is put back before the next pathless layer', async () => {
@@ -124,11 +116,9 @@ for (const [version, factory] of versions) {
         next()
       })
       app.use((req: Any, res: Any) => res.json([req.baseUrl, req.url]))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/shop/cart?x=1')
-        assert.equal(res.status, 200)
-        assert.deepEqual(JSON.parse(res.body), ['', '/shop/cart?x=1'])
-      })
+      const res = await call(app, '/shop/cart?x=1')
+      assert.equal(res.status, 200)
+      assert.deepEqual(JSON.parse(res.body), ['', '/shop/cart?x=1'])
       assert.deepEqual(seen, [['/shop', '/cart?x=1'], ['', '/shop/cart?x=1']])
     })
 
@@ -144,10 +134,8 @@ for (const [version, factory] of versions) {
         next()
       })
       app.get('/', (_req: Any, res: Any) => res.send(order.join('')))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/')
-        assert.equal(res.body, 'ab')
-      })
+      const res = await call(app, '/')
+      assert.equal(res.body, 'ab')
     })
 
     test('a thousand middleware calling next() at once answer without overflowing the stack', async () => {
@@ -159,11 +147,9 @@ for (const [version, factory] of versions) {
         })
       }
       app.get('/', (req: Any, res: Any) => res.json({ hops: req.hops }))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/')
-        assert.equal(res.status, 200)
-        assert.deepEqual(JSON.parse(res.body), { hops: 1000 })
-      })
+      const res = await call(app, '/')
+      assert.equal(res.status, 200)
+      assert.deepEqual(JSON.parse(res.body), { hops: 1000 })
     })
 
     test('an error skips the pathless middleware to the error handler', async () => {
@@ -175,11 +161,9 @@ for (const [version, factory] of versions) {
         next()
       })
       app.use((err: Error, _req: Any, res: Any, _next: Any) => res.status(500).send('handled ' + err.message))
-      await withServer(app, async (srv) => {
-        const res = await rawRequest(srv.port, 'GET', '/')
-        assert.equal(res.status, 500)
-        assert.equal(res.body, 'handled boom')
-      })
+      const res = await call(app, '/')
+      assert.equal(res.status, 500)
+      assert.equal(res.body, 'handled boom')
       assert.deepEqual(order, [])
     })
     test('a tracer on webfw.layer sees every pathless middleware start, in order', async () => {
@@ -199,10 +183,8 @@ for (const [version, factory] of versions) {
       const channel = dc.tracingChannel('webfw.layer')
       channel.start.subscribe(onStart)
       try {
-        await withServer(app, async (srv) => {
-          const res = await rawRequest(srv.port, 'GET', '/')
-          assert.equal(res.body, 'ok')
-        })
+        const res = await call(app, '/')
+        assert.equal(res.body, 'ok')
       } finally {
         channel.start.unsubscribe(onStart)
       }
