@@ -9,12 +9,18 @@
 //   morgan  morgan('combined'), as the Express server uses it
 //   hand    the hand-written line of bench/http/servers/combined-line.js
 //           (what the bare and fastify servers write)
+//   write   the floor of any logger with morgan's contract: on 'finish', one
+//           fixed line as long as the combined one written to the stream
+//           (no field read, no text built, no async context kept)
+//   write-scoped  the same line, the callback run in the request's async
+//           context as morgan's on-finished does (an AsyncResource per request)
 //
 // Served to bench/inmem/worker.js as a server file:
 //   node bench/inmem/worker.js bench/inmem/reqlog-server.js stack
 'use strict'
 
 const http = require('node:http')
+const { AsyncResource } = require('node:async_hooks')
 
 // Every variant settles Node's async context frame class at start, as
 // webfw/reqlog does when it loads: otherwise the variants without reqlog
@@ -25,11 +31,17 @@ const { serve, nullStream, note } = require('../http/servers/harness')
 const { combinedLine } = require('../http/servers/combined-line')
 
 const ANSWER = '{"ok":true}'
-const VARIANTS = ['none', 'reqlog', 'morgan', 'hand']
+const VARIANTS = ['none', 'reqlog', 'morgan', 'hand', 'write', 'write-scoped']
 const [variant, modulePath] = (process.env.LOGGER || 'none').split(/:(.*)/)
 if (!VARIANTS.includes(variant)) throw new Error(`LOGGER: "${variant}" is none of ${VARIANTS.join(', ')}`)
 
 function noop() {}
+
+/** A line as long as the benchmark request's combined line, built once (a flat string). */
+function fixedLine() {
+  const fake = { headers: {}, socket: { remoteAddress: '127.0.0.1' }, method: 'POST', url: '/api/items', httpVersion: '1.1' }
+  return combinedLine(fake, 200, ANSWER.length)
+}
 
 /** `(req, res)` called first for every request, writing the line to `stream` once the response is over. */
 function makeLogger(stream) {
@@ -46,6 +58,20 @@ function makeLogger(stream) {
       return (req, res) => {
         res.on('finish', () => stream.write(combinedLine(req, res.statusCode, res.getHeader('content-length'))))
       }
+    case 'write': {
+      const line = fixedLine()
+      return (req, res) => {
+        res.on('finish', () => stream.write(line))
+      }
+    }
+    case 'write-scoped': {
+      const line = fixedLine()
+      const write = () => stream.write(line)
+      return (req, res) => {
+        const scope = new AsyncResource('logger')
+        res.on('finish', () => scope.runInAsyncScope(write))
+      }
+    }
     default:
       return noop
   }
