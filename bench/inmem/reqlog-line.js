@@ -27,7 +27,7 @@ const SERVER = path.join(__dirname, 'reqlog-server.js')
 
 const opts = parseOptions(
   {
-    loggers: { type: 'list', default: ['reqlog', 'hand'], help: 'loggers to price (reqlog, reqlog:<module path>, morgan, hand)' },
+    loggers: { type: 'list', default: ['reqlog', 'hand'], help: 'loggers to price (reqlog, reqlog:<module path>, morgan, hand, write, write-scoped)' },
     runs: { type: 'number', default: 3, help: 'pairs of callgrind runs per variant (the median is used)' },
     requests: { type: 'number', default: 3000, help: 'counted requests per run (after two uncounted settling rounds as long); with 1,000, a scavenge landing in the counted round or not moved a line by up to 1,000 instructions between builds' },
     warmup: { type: 'number', default: 50000, help: 'requests of warm-up before the measured ones (10,000 left V8 compiling in the counted round)' },
