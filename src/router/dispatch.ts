@@ -18,8 +18,8 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
-import { Mode, type LayerIndex, type PlanEntry } from './plan'
-import { currentIndex, type RouterObject, type RouterStyle } from './router-state'
+import { Mode, type PlanEntry } from './plan'
+import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
@@ -187,7 +187,7 @@ class Dispatch {
   private sync = 0
   private paramcalled: ParamCalls | null = null
   // The current plan and what it was computed for.
-  private index: LayerIndex | null = null
+  private cache: IndexCache | null = null
   private plan: readonly PlanEntry[] = EMPTY_PLAN
   /** The tree's parameter values for the current plan (LayerIndex.lookup puts them here). */
   values: readonly string[] | null = null
@@ -309,11 +309,18 @@ class Dispatch {
     return end
   }
 
+  /** Whether the router's stack is still the one the current plan was made from. */
+  private planStands(): boolean {
+    const cache = this.cache
+    return cache !== null && indexStillValid(cache)
+  }
+
   /** Re-plans for the current URL and method; false when the URL has no path. */
   private replan(url: string, method: string): boolean {
     const router = this.router
-    const index = router.getIndex()
-    this.index = index
+    const cache = router.getIndexCache()
+    this.cache = cache
+    const index = cache.index
     this.planUrl = url
     this.planMethod = method
     const scan = typeof url === 'string' ? scanPathname(url) : -1
@@ -356,7 +363,7 @@ class Dispatch {
     const item = plan[cursor]
     if (!item.passThrough) return false
     const req = this.req
-    if (req.url !== this.planUrl || req.method !== this.planMethod || this.index !== currentIndex(this.router)) return false
+    if (req.url !== this.planUrl || req.method !== this.planMethod || !this.planStands()) return false
     this.sync++
     this.cursor = cursor + 1
     this.lastIndex = item.index
@@ -400,7 +407,7 @@ class Dispatch {
 
     const url = req.url
     const method = req.method
-    if (url !== this.planUrl || method !== this.planMethod || this.index !== currentIndex(this.router)) {
+    if (url !== this.planUrl || method !== this.planMethod || !this.planStands()) {
       if (!this.replan(url, method)) {
         this.done(layerError)
         return

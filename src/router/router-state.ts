@@ -23,10 +23,17 @@ export const kMatcher: typeof matcherKey = matcherKey
 
 export type MatcherKind = 'radix' | 'linear'
 
-interface IndexCache {
+/**
+ * A router's compiled index and the stack it was built from. `valid` turns
+ * false when the router invalidates it (`use`, `route`, a route's new
+ * method), so a request holding it can tell, by two loads on this object,
+ * that its plan is stale (see `indexStillValid`).
+ */
+export interface IndexCache {
   readonly index: LayerIndex
   readonly stack: Layer[]
   readonly length: number
+  valid: boolean
 }
 
 /** What differs between the 5.x and 4.x router (data of the version profile). */
@@ -80,6 +87,8 @@ export interface RouterObject {
   /** 4.x: functions that rewrite `param(name, fn)` calls (deprecated form). */
   _params?: ((name: string, fn: unknown) => unknown)[]
   getIndex(): LayerIndex
+  /** The index cache for the current stack, built if there is none. */
+  getIndexCache(): IndexCache
   handle(req: unknown, res: unknown, callback: Next): void
   [cacheKey]: IndexCache | null
   [matcherKey]: MatcherKind | undefined
@@ -98,22 +107,44 @@ export function matcherOf(router: { [matcherKey]?: MatcherKind }): MatcherKind {
   return router[matcherKey] ?? defaultMatcher
 }
 
-export function currentIndex(router: RouterObject): LayerIndex | null {
+/** The router's index cache, if it still stands for the router's current stack. */
+export function currentCache(router: RouterObject): IndexCache | null {
   const cache = router[cacheKey]
   if (cache === null || cache === undefined) return null
-  return cache.stack === router.stack && cache.length === router.stack.length ? cache.index : null
+  return cache.stack === router.stack && cache.length === router.stack.length ? cache : null
 }
 
-export function buildIndex(router: RouterObject): LayerIndex {
+export function currentIndex(router: RouterObject): LayerIndex | null {
+  const cache = currentCache(router)
+  return cache === null ? null : cache.index
+}
+
+export function buildIndex(router: RouterObject): IndexCache {
   const stack = router.stack
   const kind = matcherOf(router)
   const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
-  router[cacheKey] = { index, stack, length: stack.length }
-  return index
+  const cache: IndexCache = { index, stack, length: stack.length, valid: true }
+  router[cacheKey] = cache
+  return cache
 }
 
 export function invalidate(router: RouterObject): void {
+  const cache = router[cacheKey]
+  if (cache !== null && cache !== undefined) cache.valid = false
   router[cacheKey] = null
+}
+
+/**
+ * Whether a plan made from `cache` still holds while a request is inside
+ * the router: the router has not invalidated it and its stack array has not
+ * grown or shrunk. A stack array replaced on the router mid-request is not
+ * seen, as in Express, whose `next` keeps walking the array it started
+ * with. This is read on every step of every request; reading the router's
+ * own cache instead (a symbol-keyed property of a function object) cost
+ * about 58 instructions a step (docs/perf.md, "Steps that check less").
+ */
+export function indexStillValid(cache: IndexCache): boolean {
+  return cache.valid && cache.length === cache.stack.length
 }
 
 /** Chooses the matcher of one router (tests run shared cases on both). */

@@ -10,7 +10,7 @@ import { addParamCallback, type ParamCallback } from './params'
 import { checkAsyncErrorsPatch } from './patch-check'
 import { deprecate } from '../util/deprecate'
 import { kLayerClass, kOnChange, type Route } from './route'
-import { buildIndex, currentIndex, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
+import { buildIndex, currentCache, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
 export interface RouterOptions {
   caseSensitive?: boolean
@@ -106,11 +106,15 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     handle(this, req, res, callback)
   }
 
-  proto.getIndex = function (this: RouterObject) {
-    const index = currentIndex(this)
-    if (index !== null) return index
+  proto.getIndexCache = function (this: RouterObject) {
+    const cache = currentCache(this)
+    if (cache !== null) return cache
     if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
     return buildIndex(this)
+  }
+
+  proto.getIndex = function (this: RouterObject) {
+    return this.getIndexCache().index
   }
 
   proto.use = function use(this: RouterObject, ...args: unknown[]) {

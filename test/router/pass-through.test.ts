@@ -14,9 +14,14 @@ import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
-const versions: [string, Any][] = [
-  ['5.x', webfw],
-  ['4.x', webfw4],
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express5: Any = require('express')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
+
+const versions: [string, Any, Any][] = [
+  ['5.x', webfw, express5],
+  ['4.x', webfw4, express4],
 ]
 
 interface ParamsSeen {
@@ -25,7 +30,7 @@ interface ParamsSeen {
   sameAsBefore: boolean
 }
 
-for (const [version, factory] of versions) {
+for (const [version, factory, express] of versions) {
   describe(`pathless middleware steps (${version})`, () => {
     test('each layer gets a fresh plain req.params; a change made by one stays with it', async () => {
       const app = factory()
@@ -102,6 +107,44 @@ for (const [version, factory] of versions) {
       const res = await call(app, '/anything')
       assert.equal(res.status, 200)
       assert.equal(res.body, 'added at run time')
+    })
+
+    test('a layer pushed onto router.stack directly while the request runs is reached by that request', async () => {
+      // The stack's length is read at every step, as Express's loop reads it.
+      const serve = async (make: Any): Promise<string> => {
+        const router = make.Router()
+        const donor = make.Router()
+        donor.use((_req: Any, res: Any) => res.send('pushed at run time'))
+        router.use((_req: Any, _res: Any, next: Any) => {
+          if (router.stack.length === 2) router.stack.push(donor.stack[0])
+          next()
+        })
+        router.use((_req: Any, _res: Any, next: Any) => next())
+        const app = make()
+        app.use(router)
+        return (await call(app, '/x')).body
+      }
+      assert.equal(await serve(express), 'pushed at run time')
+      assert.equal(await serve(factory), 'pushed at run time')
+    })
+
+    test('router.stack replaced while the request runs: that request goes on with the array it started with, the next one takes the new', async () => {
+      const serve = async (make: Any): Promise<string[]> => {
+        const router = make.Router()
+        const replacement = make.Router()
+        replacement.use((_req: Any, res: Any) => res.send('replacement'))
+        router.use((_req: Any, _res: Any, next: Any) => {
+          router.stack = replacement.stack
+          next()
+        })
+        router.use((_req: Any, res: Any) => res.send('original'))
+        const app = make()
+        app.use(router)
+        return [(await call(app, '/x')).body, (await call(app, '/x')).body]
+      }
+      const expected = await serve(express)
+      assert.deepEqual(expected, ['original', 'replacement'])
+      assert.deepEqual(await serve(factory), expected)
     })
 
     test('the mount prefix taken by a layer is put back before the next pathless layer', async () => {
