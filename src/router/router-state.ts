@@ -15,7 +15,7 @@ import type { Route } from './route'
 // Module-local constants, exported under their names below: TypeScript's
 // CommonJS output reads an exported constant used in its own module through
 // `exports` on every use, which optimised code cannot fold into the property
-// access (currentIndex runs on every step of every request).
+// access (currentCache runs on every router entry of every request).
 const cacheKey = Symbol('webfw.router.index')
 const matcherKey = Symbol('webfw.router.matcher')
 export const kCache: typeof cacheKey = cacheKey
@@ -86,7 +86,6 @@ export interface RouterObject {
   readonly style: RouterStyle
   /** 4.x: functions that rewrite `param(name, fn)` calls (deprecated form). */
   _params?: ((name: string, fn: unknown) => unknown)[]
-  getIndex(): LayerIndex
   /** The index cache for the current stack, built if there is none. */
   getIndexCache(): IndexCache
   handle(req: unknown, res: unknown, callback: Next): void
@@ -112,11 +111,6 @@ export function currentCache(router: RouterObject): IndexCache | null {
   const cache = router[cacheKey]
   if (cache === null || cache === undefined) return null
   return cache.stack === router.stack && cache.length === router.stack.length ? cache : null
-}
-
-export function currentIndex(router: RouterObject): LayerIndex | null {
-  const cache = currentCache(router)
-  return cache === null ? null : cache.index
 }
 
 export function buildIndex(router: RouterObject): IndexCache {

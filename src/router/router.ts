@@ -113,10 +113,6 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     return buildIndex(this)
   }
 
-  proto.getIndex = function (this: RouterObject) {
-    return this.getIndexCache().index
-  }
-
   proto.use = function use(this: RouterObject, ...args: unknown[]) {
     const { path, callbacks, hasPath } = splitUseArguments(args)
     if (callbacks.length === 0) throw style.useError(undefined, true)
