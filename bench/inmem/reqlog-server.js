@@ -29,6 +29,7 @@ const { AsyncResource } = require('node:async_hooks')
 void require('node:async_hooks').AsyncLocalStorage
 const { serve, nullStream, note } = require('../http/servers/harness')
 const { combinedLine } = require('../http/servers/combined-line')
+const { scenarios } = require('../http/scenarios')
 
 const ANSWER = '{"ok":true}'
 const VARIANTS = ['none', 'reqlog', 'morgan', 'hand', 'write', 'write-scoped']
@@ -37,9 +38,10 @@ if (!VARIANTS.includes(variant)) throw new Error(`LOGGER: "${variant}" is none o
 
 function noop() {}
 
-/** A line as long as the benchmark request's combined line, built once (a flat string). */
+/** The benchmark request's combined line (no user agent, no referrer), built once: a flat string of the same length. */
 function fixedLine() {
-  const fake = { headers: {}, socket: { remoteAddress: '127.0.0.1' }, method: 'POST', url: '/api/items', httpVersion: '1.1' }
+  const { method, path } = scenarios.stack.requests[0]
+  const fake = { headers: {}, socket: { remoteAddress: '127.0.0.1' }, method, url: path, httpVersion: '1.1' }
   return combinedLine(fake, 200, ANSWER.length)
 }
 
