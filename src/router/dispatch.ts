@@ -120,6 +120,15 @@ function mergeTreeValues(
   return merged
 }
 
+/**
+ * Whether a plan entry's layer still mounts the webfw router the plan found
+ * there, which still runs webfw's own `handle` (PlanEntry.mountedRouter).
+ */
+function mountsOwnRouter(item: PlanEntry, layer: Layer): boolean {
+  const mounted = item.mountedRouter
+  return mounted !== null && (layer.handle as unknown) === mounted && mounted.handle === item.mountedHandle
+}
+
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
 function mergeParams(params: Record<string, unknown>, parent: unknown, inherited: boolean): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params
@@ -451,6 +460,8 @@ class Dispatch {
     // here rather than in `params`.
     let fromTree = false
     let treeValues: readonly string[] | null = null
+    // The matched layer's parameters are a plain object standing for a null-prototype one.
+    let plainPrefix = false
 
     while (this.cursor < plan.length) {
       item = plan[this.cursor++]
@@ -473,7 +484,13 @@ class Dispatch {
           params = EMPTY_PARAMS
           treeValues = values
         } else {
-          params = !nullParams ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
+          // A prefix mounting a webfw router (PlanEntry.mountedRouter) gets a
+          // plain object: no app code sees it there, and switching it to a
+          // null prototype is a runtime call of about 1,100 instructions
+          // (docs/perf.md, "Nested routers"). Param callbacks do see it: it
+          // is switched before they run, below.
+          plainPrefix = nullParams && mountsOwnRouter(item, layer)
+          params = !nullParams || plainPrefix ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
           for (let k = 0; k < names.length; k++) params[names[k]] = values[k]
         }
         keys = names
@@ -529,6 +546,8 @@ class Dispatch {
       : params
 
     if (keys.length !== 0 && hasParamCallbacks(router.params, keys)) {
+      // The prefix's plain object (see above) as Express gives it to them.
+      if (plainPrefix) Object.setPrototypeOf(params, null)
       const errorBefore = layerError
       const checked = item.mode !== Mode.Verify
       const entry = item

@@ -8,6 +8,7 @@
  * which is exactly what Express does; it is the oracle for the radix one.
  */
 import type { Layer } from './layer'
+import { mountedRouterOf } from './router-brand'
 
 export const enum Mode {
   /** Matches without looking (use('/'), or a static pattern the tree proved). */
@@ -47,6 +48,16 @@ export interface PlanEntry {
    * the dispatcher may step to it without its general loop (Dispatch.passThrough).
    */
   readonly passThrough: boolean
+  /**
+   * A `use` layer whose handle is a webfw router running webfw's own
+   * `handle`, and that method, as they were when the plan was made (else
+   * null). Such a router sets `req.params` before any of its layers runs and
+   * puts the prefix's object back only on its way out, where this router
+   * replaces it again: no code of the app sees the prefix's parameters
+   * there, except this router's param callbacks (Dispatch.stepGeneral).
+   */
+  readonly mountedRouter: { handle: unknown } | null
+  readonly mountedHandle: unknown
 }
 
 /** The interface both matchers implement. */
@@ -81,7 +92,12 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
   const route = layer.route
   if (route === undefined || method === null) {
     const passThrough = route === undefined && mode === Mode.Always && prefixLength === 0
-    return { index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0, passThrough }
+    const mounted = route === undefined ? mountedRouterOf(layer.handle) : null
+    return {
+      index, layer, mode, prefixLength, handles: null, direct: null, routeHandle: null, routeStackLength: 0, passThrough,
+      mountedRouter: mounted === null ? null : mounted.router,
+      mountedHandle: mounted === null ? null : mounted.handle,
+    }
   }
   let name = method.toLowerCase()
   if (name === 'head' && !route.methods.head) name = 'get'
@@ -96,6 +112,8 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
     routeHandle: layer.handle,
     routeStackLength: route.stack.length,
     passThrough: false,
+    mountedRouter: null,
+    mountedHandle: null,
   }
 }
 

@@ -10,6 +10,7 @@ import { addParamCallback, type ParamCallback } from './params'
 import { checkAsyncErrorsPatch } from './patch-check'
 import { deprecate } from '../util/deprecate'
 import { kLayerClass, kOnChange, type Route } from './route'
+import { markOwnHandle, markRouter } from './router-brand'
 import { buildIndex, currentCache, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
 export interface RouterOptions {
@@ -59,6 +60,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     router.stack = []
     if (style.legacyParamForms) router._params = []
     router[kCache] = null
+    markRouter(router)
     return router
   } as unknown as RouterFactory
 
@@ -105,6 +107,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
   proto.handle = function (this: RouterObject, req: DispatchRequest, res: never, callback: Next) {
     handle(this, req, res, callback)
   }
+  markOwnHandle(proto.handle as object)
 
   proto.getIndexCache = function (this: RouterObject) {
     const cache = currentCache(this)

@@ -281,3 +281,93 @@ for (const [version, entry] of [
     })
   })
 }
+
+/**
+ * A `use` prefix that mounts a webfw router gets its parameters as a plain
+ * object (src/router/dispatch.ts, `mountsOwnRouter`): the router replaces
+ * `req.params` before any of its layers runs. Whatever app code can reach
+ * must still see Express 5's null-prototype object: the mounting router's
+ * param callbacks, a router whose `handle` was replaced, a function that
+ * calls a router, and the router's own layers. Each case runs on Express 5
+ * as well and must see the same.
+ */
+describe('5.x: parameters of a prefix that mounts a router, where app code can reach them', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express5: Any = require('express')
+
+  async function seenOn(factory: Any, build: (app: Any, factory: Any, seen: unknown[]) => void, paths: string[]): Promise<unknown[]> {
+    const app = factory()
+    const seen: unknown[] = []
+    build(app, factory, seen)
+    app.use((req: Any, res: Any) => res.end('end'))
+    await get(app, paths)
+    return seen
+  }
+
+  const cases: [string, (app: Any, factory: Any, seen: unknown[]) => void][] = [
+    [
+      'param callbacks of the mounting router, merging child or not',
+      (app, factory, seen) => {
+        app.param('version', (req: Any, _res: Any, next: Any, value: unknown) => {
+          seen.push(['param', value, Object.entries(req.params), prototypeOf(req.params)])
+          next()
+        })
+        for (const mergeParams of [true, false]) {
+          const child = factory.Router({ mergeParams })
+          child.get('/item/:id', (req: Any, res: Any) => {
+            seen.push(['route', mergeParams, Object.entries(req.params), prototypeOf(req.params)])
+            res.end()
+          })
+          app.use(mergeParams ? '/m/:version' : '/u/:version', child)
+        }
+      },
+    ],
+    [
+      'a router whose handle was replaced, and a function calling a router',
+      (app, factory, seen) => {
+        const patched = factory.Router({ mergeParams: true })
+        const own = patched.handle
+        // Patched while a request is on its way, after the app's plan for it was made.
+        app.use((req: Any, _res: Any, next: Any) => {
+          if (req.url.startsWith('/p/')) {
+            patched.handle = function (this: Any, req: Any, res: Any, next: Any) {
+              seen.push(['patched handle', Object.entries(req.params), prototypeOf(req.params)])
+              return own.call(this, req, res, next)
+            }
+          }
+          next()
+        })
+        patched.get('/item/:id', (req: Any, res: Any, next: Any) => {
+          seen.push(['patched route', Object.entries(req.params), prototypeOf(req.params)])
+          next()
+        })
+        app.use('/p/:version', patched)
+        const inner = factory.Router()
+        app.use('/w/:version', (req: Any, res: Any, next: Any) => {
+          seen.push(['wrapper', Object.entries(req.params), prototypeOf(req.params)])
+          inner(req, res, next)
+        })
+      },
+    ],
+    [
+      'a router falling through to the next prefix layer, which is not a router',
+      (app, factory, seen) => {
+        const child = factory.Router({ mergeParams: true })
+        child.get('/none', (_req: Any, res: Any) => res.end())
+        app.use('/f/:version', child)
+        app.use('/f/:version', (req: Any, _res: Any, next: Any) => {
+          seen.push(['after', Object.entries(req.params), prototypeOf(req.params)])
+          next()
+        })
+      },
+    ],
+  ]
+  for (const [name, build] of cases) {
+    test(name, async () => {
+      const paths = ['/m/v1/item/7', '/u/v2/item/8', '/p/v3/item/9', '/w/v4/x', '/f/v5/some']
+      const expected = await seenOn(express5, build, paths)
+      assert.notEqual(expected.length, 0)
+      assert.deepEqual(await seenOn(webfw, build, paths), expected)
+    })
+  }
+})
