@@ -487,8 +487,8 @@ class Dispatch {
           // A prefix mounting a webfw router (PlanEntry.mountedRouter) gets a
           // plain object: no app code sees it there, and switching it to a
           // null prototype is a runtime call of about 1,100 instructions
-          // (docs/perf.md, "Nested routers"). Param callbacks do see it: it
-          // is switched before they run, below.
+          // (docs/perf.md, "A mounted router's prefix parameters"). Param
+          // callbacks do see it: it is switched before they run, below.
           plainPrefix = nullParams && mountsOwnRouter(item, layer)
           params = !nullParams || plainPrefix ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
           for (let k = 0; k < names.length; k++) params[names[k]] = values[k]

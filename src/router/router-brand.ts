@@ -2,7 +2,7 @@
  * Which functions are webfw routers, and which `handle` methods are webfw's
  * own: a plan may then know that a `use` layer mounts a router that runs
  * webfw's dispatcher, which replaces `req.params` before any of its layers
- * runs (see `MountedRouter` in plan.ts).
+ * runs (see `PlanEntry.mountedRouter` in plan.ts).
  */
 
 const routers = new WeakSet<object>()
