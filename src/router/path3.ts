@@ -127,7 +127,11 @@ function compilePrefix(path: unknown): PathMatcher {
   const prefix = path.charCodeAt(path.length - 1) === SLASH ? path.slice(0, -1) : path
   const lower = prefix.toLowerCase()
   let shapes: Shape[] | null = null
-  if (prefix.length !== 0 && prefix.charCodeAt(0) === SLASH) {
+  // A prefix still ending in "/" (`use('//')`, `use('/a//')`) matches its
+  // text followed by another "/", and a tree that ignores one trailing slash
+  // cannot tell that path from the text itself: such a layer is left to its
+  // own matcher.
+  if (prefix.length !== 0 && prefix.charCodeAt(0) === SLASH && prefix.charCodeAt(prefix.length - 1) !== SLASH) {
     const atoms = atomsOf(prefix, false, null)
     if (atoms !== null) shapes = [atoms, [...atoms, SLASH, WILD], [...atoms, DOT, WILD]]
   }

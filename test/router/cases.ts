@@ -580,6 +580,32 @@ export const cases: RoutingCase[] = [
     ],
   },
   {
+    // Connect drops one trailing slash, so these prefixes are "/" and "/a/",
+    // which a path matches followed by another "/" too: "//" and "/a//" are
+    // the prefix and one slash more, not the prefix with a trailing slash
+    // that a tree ignoring one would see (src/router/path3.ts).
+    name: '3.x: a use prefix still ending in "/" once Connect drops one ("//", "/a//")',
+    only: 3,
+    build(app, h) {
+      app.use('//', h.u('root2'))
+      app.use('/a//', h.u('a2'))
+    },
+    steps: [
+      { path: '/', log: ['root2 / '] },
+      { path: '//', log: ['root2 / '] },
+      { path: '///', log: ['root2 // '] },
+      { path: '/x', log: [] },
+      { path: '/.x', log: ['root2 /.x '] },
+      { path: '/a', log: [] },
+      { path: '/a/', log: ['a2 / /a'] },
+      { path: '/a//', log: ['a2 / /a'] },
+      { path: '/a///', log: ['a2 // /a'] },
+      { path: '/a/.b', log: ['a2 /.b /a'] },
+      { path: '/a/b', log: [] },
+      { path: '/A//c', log: ['a2 /c /A'] },
+    ],
+  },
+  {
     name: '3.x: optional parameters, formats, wildcards and custom captures',
     only: 3,
     build(app, h) {
