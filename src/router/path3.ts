@@ -15,7 +15,8 @@
  *   "/", "." or nothing.
  *
  * Patterns made of static segments and whole-segment `:name` parameters, and
- * every `use` prefix of safe characters, also get radix shapes. A pattern
+ * every `use` prefix of safe characters that does not end in "/" once one
+ * slash is dropped, also get radix shapes. A pattern
  * whose RegExp could backtrack for long on a long path (two or more
  * unbounded captures, e.g. `/*-*.json` or `/:a-:b`) is matched by the
  * linear-time engine beyond the path length where that could start to cost
