@@ -13,6 +13,11 @@ import { runNode } from '../helpers/child'
 import { rawRequest, withServer } from '../helpers/http'
 import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express5: Any = require('express')
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
+
 type Prototype = 'null' | 'Object.prototype' | 'other'
 
 function prototypeOf(value: object): Prototype {
@@ -201,10 +206,6 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
  * Express itself over HTTP.
  */
 describe('merged req.params copy the parent as Express does', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const express5: Any = require('express')
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const express4: Any = require('express4')
   const MARK = Symbol('mark')
 
   function describeParams(where: string, params: object): unknown[] {
@@ -292,9 +293,6 @@ for (const [version, entry] of [
  * as well and must see the same.
  */
 describe('5.x: parameters of a prefix that mounts a router, where app code can reach them', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const express5: Any = require('express')
-
   async function seenOn(factory: Any, build: (app: Any, factory: Any, seen: unknown[]) => void, paths: string[]): Promise<unknown[]> {
     const app = factory()
     const seen: unknown[] = []
