@@ -12,7 +12,7 @@ import typeis4 from 'type-is-v1'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
 import type { RouteMapMembers } from './app/route-map-app'
 import type { AppStyle } from './app/types'
-import { bodyStyle, type BodyStyle } from './middleware/body/options'
+import { bodyStyle, bodyStyle4, type BodyStyle } from './middleware/body/options'
 import { View, View4 } from './app/view'
 import type { RequestStyle } from './request/internal'
 import type { ResponseStyle } from './response/internal'
@@ -205,7 +205,7 @@ export const profile4: Profile = Object.freeze({
   emptyBody: 'object',
   bodyReadFlag: true,
   urlencodedExtended: true,
-  body: bodyStyle,
+  body: bodyStyle4,
   staticDotfiles: undefined,
   staticHidden: true,
   staticRedirectStatus: 301,
@@ -343,6 +343,6 @@ export const profile3: Profile = Object.freeze({
   // Connect's stack: a `use` prefix leaves the slashes after it in req.url.
   router: Object.freeze({ ...profile4.router, prefixTakesSlash: false }),
   query: Object.freeze({ ...profile4.query, extended: parseExtendedQueryString }),
-  body: Object.freeze({ limit: '1mb', jsonType: Object.freeze(['application/json', 'application/*+json']), verifyString: true }),
+  body: Object.freeze({ ...bodyStyle4, limit: '1mb', jsonType: Object.freeze(['application/json', 'application/*+json']), verifyString: true }),
   syntax: lazySyntax(() => loadPath3().path3),
 })

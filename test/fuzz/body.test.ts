@@ -56,7 +56,14 @@ const ROUTES: Route[] = [
 function describeBody(body: unknown): unknown {
   if (Buffer.isBuffer(body)) return { hex: body.toString('hex') }
   if (body === undefined) return { undefined: true }
-  return { value: body, keys: body !== null && typeof body === 'object' ? Reflect.ownKeys(body).map(String) : null, depth: depthOf(body) }
+  const isObject = body !== null && typeof body === 'object'
+  return { value: body, keys: isObject ? Reflect.ownKeys(body).map(String) : null, depth: depthOf(body), protoless: isObject && hasNoPrototypeChain(body) }
+}
+
+/** No prototype, or an empty one that has none itself: no key resolves through it. */
+function hasNoPrototypeChain(object: object): boolean {
+  const proto = Object.getPrototypeOf(object)
+  return proto === null || (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0)
 }
 
 function appFor(factory: Any): Any {
@@ -306,7 +313,8 @@ function checkReply(c: Case, reply: Reply, expected: Expected): void {
   }
   if (reply.status === 200 && c.route.kind === 'urlencoded' && reply.body.value !== undefined) {
     const keys: string[] = reply.body.keys ?? []
-    assert.ok(!keys.includes('__proto__'), `${label}: __proto__ became a key`)
+    // An own `__proto__` is harmless (and Express 4's) only where nothing is inherited.
+    assert.ok(!keys.includes('__proto__') || reply.body.protoless, `${label}: __proto__ became a key of an object with a prototype`)
     if (c.route.extended === false) assert.ok(reply.body.depth <= 2, `${label}: nested flat form`)
     else assert.ok(reply.body.depth <= 2 + 32 * 2, `${label}: depth ${reply.body.depth}`)
   }

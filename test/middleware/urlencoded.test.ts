@@ -6,8 +6,11 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { withServer } from '../helpers/http'
 import { send } from '../helpers/client'
-import { internal, webfw, type Any } from '../helpers/webfw'
+import { internal, webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
 import { parserApp } from './body-helpers'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express4: Any = require('express4')
 
 const FORM = 'application/x-www-form-urlencoded'
 
@@ -43,6 +46,63 @@ describe('urlencoded()', () => {
         const named = await send(port, { headers: { 'Content-Type': FORM }, body: 'constructor=1&toString=2&b=3&2=x&hasOwnProperty=4&1=y' })
         assert.deepEqual(named.json(), { proto: true, keys: ['1', '2', 'constructor', 'toString', 'b', 'hasOwnProperty'] })
       })
+    })
+  })
+
+  describe('flat in 4.x and 3.x: the runtime\'s querystring, as Express 4 and Connect 2', () => {
+    /** What a handler sees of `req.body`: its keys, values and prototype chain. */
+    function bodyApp(factory: Any): Any {
+      const app = factory()
+      app.use(factory.urlencoded({ extended: false }))
+      app.post('/', (req: Any, res: Any) => {
+        const proto = Object.getPrototypeOf(req.body)
+        res.json({
+          keys: Object.keys(req.body),
+          body: req.body,
+          // null (Express) or an empty object without a prototype (webfw's fast path)
+          protoless: proto === null || (Object.getPrototypeOf(proto) === null && Object.getOwnPropertyNames(proto).length === 0),
+          inherits: 'toString' in req.body || 'hasOwnProperty' in req.body,
+        })
+      })
+      return app
+    }
+    const bodies = [
+      // the empty key and __proto__ are kept (qs drops both), no escapes
+      '=a&__proto__=b&a+b=c&k=1&k=2&&=&q',
+      // the same with ASCII escapes only (the fast path)
+      '=a&%5F_proto__=b&a+b=%41%7e&k=%2B&k=%00',
+      // malformed and non-UTF-8 escapes: decoded byte by byte, U+FFFD
+      'x=%zz&y=%E0%A4%A&z=%E9&w=%C3%A9&%FF=1&v=%',
+      'constructor=1&toString=2&hasOwnProperty=3',
+    ]
+
+    test('keys, values and prototype as Express 4 (webfw/v4 and webfw/v3)', async () => {
+      const expected: unknown[] = []
+      await withServer(bodyApp(express4), async ({ port }) => {
+        for (const body of bodies) expected.push((await send(port, { headers: { 'Content-Type': FORM }, body })).json())
+      })
+      // Express 4's own answers, so the comparison below cannot pass on a wrong reference.
+      assert.deepEqual((expected[0] as Any).keys, ['', '__proto__', 'a b', 'k', 'q'])
+      assert.equal((expected[2] as Any).body.z, '\ufffd')
+      for (const [name, factory] of [['4.x', webfw4], ['3.x', webfw3]] as const) {
+        await withServer(bodyApp(factory), async ({ port }) => {
+          for (const [i, body] of bodies.entries()) {
+            const r = await send(port, { headers: { 'Content-Type': FORM }, body })
+            assert.deepEqual(r.json(), expected[i], `${name}: ${body}`)
+            assert.equal(r.json().protoless, true)
+          }
+        })
+      }
+    })
+
+    test('parameterLimit is the runtime parser\'s maxKeys: a body at the limit keeps every pair', async () => {
+      for (const body of [params(1000), params(1000).replace(/=/g, '=%41'), params(1000).replace(/=/g, '=%E9')]) {
+        const r = await post(webfw4.urlencoded({ extended: false }), body)
+        assert.equal(Object.keys(r.json().body).length, 1000)
+      }
+      const many = await post(webfw4.urlencoded({ extended: false, parameterLimit: 2000 }), params(1500).replace(/=/g, '=%E9'))
+      assert.equal(Object.keys(many.json().body).length, 1500)
+      assert.equal((await post(webfw4.urlencoded({ extended: false }), params(1001))).status, 413)
     })
   })
 

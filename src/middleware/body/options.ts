@@ -39,9 +39,18 @@ export interface BodyStyle {
   readonly jsonType: string | readonly string[]
   /** `verify(req, res, body)` is given the body as a string (3.x, Connect 2's form, deprecated). */
   readonly verifyString: boolean
+  /**
+   * The parser of `urlencoded({ extended: false })`: "qs" at depth 0 into a
+   * plain object without the empty key and `__proto__` (5.x), or "runtime",
+   * the runtime's `querystring.parse` with a null prototype that keeps every
+   * key (4.x and 3.x).
+   */
+  readonly flatForm: 'qs' | 'runtime'
 }
 
-export const bodyStyle: BodyStyle = Object.freeze({ limit: '100kb', jsonType: 'application/json', verifyString: false })
+export const bodyStyle: BodyStyle = Object.freeze({ limit: '100kb', jsonType: 'application/json', verifyString: false, flatForm: 'qs' })
+
+export const bodyStyle4: BodyStyle = Object.freeze({ ...bodyStyle, flatForm: 'runtime' })
 
 /** Connect 2's verify form, `verify(req, res, body)` with the body decoded to a string. */
 function stringVerify(verify: (req: IncomingMessage, res: ServerResponse, body: string) => void): VerifyFn {

@@ -3,7 +3,9 @@
  * (UTF-8 only) into `req.body`.
  *
  * - `extended: false` (the 5.x default): flat keys, repeated keys become
- *   arrays, brackets are kept as part of the key.
+ *   arrays, brackets are kept as part of the key. 5.x parses with qs at
+ *   depth 0 (a plain object); 4.x and 3.x with the runtime's querystring
+ *   (a null prototype, every key kept), as the profile's `flatForm` says.
  * - `extended: true` (the 4.x default): nested objects and arrays via `qs`,
  *   nesting limited by `depth` (default 32; deeper input is a 400).
  * - `parameterLimit` (default 1000): more parameters is a 413
@@ -12,8 +14,9 @@
 import fastQuerystring from 'fast-querystring'
 import qs from 'qs'
 import type { Profile } from '../../profile'
+import { parseRuntimeQueryString } from '../../util/runtime-querystring'
 import { bodyError } from './errors'
-import { normalizeCommonOptions, type BodyParserOptions } from './options'
+import { normalizeCommonOptions, type BodyParserOptions, type BodyStyle } from './options'
 import { createParser, type Middleware } from './parser'
 
 export interface UrlencodedOptions extends BodyParserOptions {
@@ -69,20 +72,24 @@ function readPositive(value: unknown, name: string, allowZero: boolean): number 
 export function createUrlencodedParse(
   options: UrlencodedOptions | undefined,
   defaultExtended: boolean,
+  flatForm: BodyStyle['flatForm'] = 'qs',
 ): (body: string) => Record<string, unknown> {
   const extended = options?.extended === undefined ? defaultExtended : Boolean(options.extended)
   const parameterLimit = readPositive(options?.parameterLimit ?? 1000, 'parameterLimit', false)
   const depth = extended ? readPositive(options?.depth ?? 32, 'depth', true) : 0
+  // The runtime's parse (4.x, 3.x) is given the limit as maxKeys, as Express
+  // does; the parameters were counted first, so it never cuts a body short.
+  const flat = flatForm === 'qs' ? parseFlat : (body: string) => parseRuntimeQueryString(body, parameterLimit, true)
 
   return (body) => {
     if (body.length === 0) return {}
     // A body of n characters holds at most n + 1 parameters: one shorter than
     // the limit cannot pass it, and the flat parse needs no count, so the
     // scan for "&" is left out there (docs/perf.md, "Counting form parameters").
-    if (!extended && body.length < parameterLimit) return parseFlat(body)
+    if (!extended && body.length < parameterLimit) return flat(body)
     const count = countParameters(body, parameterLimit)
     if (count === -1) throw bodyError(413, 'too many parameters', { type: 'parameters.too.many' })
-    if (!extended) return parseFlat(body)
+    if (!extended) return flat(body)
     try {
       return qs.parse(body, {
         allowPrototypes: true,
@@ -113,7 +120,7 @@ export function createUrlencoded(profile: Profile): (options?: UrlencodedOptions
    */
   return function urlencoded(options?: UrlencodedOptions): Middleware {
     const common = normalizeCommonOptions(options, 'application/x-www-form-urlencoded', profile.body)
-    const parse = createUrlencodedParse(options, profile.urlencodedExtended)
+    const parse = createUrlencodedParse(options, profile.urlencodedExtended, profile.body.flatForm)
     return createParser(
       { name: 'urlencodedParser', charset: { fallback: 'utf-8', accepts: isUtf8 }, parse: parse as (body: string | Buffer) => unknown },
       common,
