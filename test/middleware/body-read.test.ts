@@ -248,6 +248,29 @@ describe('body reader: framing', () => {
   })
 })
 
+describe('body reader: after a complete read', () => {
+  test('the reader leaves no listener of its own on the request (plain and compressed bodies)', async () => {
+    const events = ['data', 'end', 'error', 'close']
+    const app = webfw()
+    app.use((req: Any, _res: Any, next: Any) => {
+      req.before = events.map((e) => req.listenerCount(e))
+      next()
+    })
+    app.use(webfw.raw())
+    app.post('/', (req: Any, res: Any) => {
+      res.json({ before: req.before, after: events.map((e) => req.listenerCount(e)), length: req.body.length })
+    })
+    await withServer(app, async ({ port }) => {
+      for (const headers of [OCTETS, { ...OCTETS, 'Content-Encoding': 'gzip' }]) {
+        const body = headers === OCTETS ? Buffer.alloc(5000, 'x') : zlib.gzipSync(Buffer.alloc(5000, 'x'))
+        const r = await send(port, { headers, body })
+        assert.equal(r.json().length, 5000)
+        assert.deepEqual(r.json().after, r.json().before, JSON.stringify(headers))
+      }
+    })
+  })
+})
+
 describe('body reader: client abort', () => {
   function watchApp(parser: Any, seen: Collector<Any>): Any {
     const app = webfw()

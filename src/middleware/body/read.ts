@@ -132,10 +132,11 @@ export function readBody(
     settled = true
     source.removeListener('data', onData)
     source.removeListener('end', onEnd)
-    source.removeListener('error', onSourceError)
     req.removeListener('error', onRequestError)
     req.removeListener('close', onClose)
     if (decompressor !== undefined) {
+      // (only a decompressor got onSourceError)
+      decompressor.removeListener('error', onSourceError)
       req.unpipe(decompressor)
       // A destroyed zlib stream may still report the input it was cut off
       // from; nobody needs that error any more.
