@@ -215,7 +215,7 @@ function expect(c: Case, emptyBody: unknown): Expected {
     const declared = /;\s*charset=([^;]*)$/i.exec(fakeType)?.[1]?.toLowerCase()
     charset = declared ? declared : 'utf-8'
     const accepted =
-      route.kind === 'json' ? charset.startsWith('utf') : route.kind === 'urlencoded' ? charset === 'utf-8' || charset === 'utf8' : true
+      route.kind === 'json' ? charset.startsWith('utf-') : route.kind === 'urlencoded' ? charset === 'utf-8' : true
     if (!accepted || !iconv.encodingExists(charset)) return { statuses: [415] }
   }
   const coding = c.coding === undefined ? 'identity' : c.coding.trim().toLowerCase()

@@ -67,9 +67,13 @@ export function createJsonParse(options: JsonOptions | undefined): (text: string
   }
 }
 
-/** JSON is UTF-8, UTF-16 or UTF-32 (RFC 8259; RFC 7159 §8.1). */
+/**
+ * JSON is UTF-8, UTF-16 or UTF-32 (RFC 8259; RFC 7159 §8.1): body-parser
+ * takes the charsets named "utf-..." (so not the label "utf8"), and refuses
+ * the rest with a 415.
+ */
 function isUnicode(charset: string): boolean {
-  return charset.startsWith('utf')
+  return charset.startsWith('utf-')
 }
 
 export function createJson(profile: Profile): (options?: JsonOptions) => Middleware {

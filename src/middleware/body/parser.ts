@@ -11,7 +11,7 @@ import type { Profile } from '../../profile'
 import { charsetExists, decodeBody, headerCharset } from './charset'
 import { asBodyError, bodyError, unsupportedCharset } from './errors'
 import type { CommonOptions, TypeMatcher } from './options'
-import { drain, readBody } from './read'
+import { codingError, drain, readBody } from './read'
 import { memoize } from '../../util/memo'
 
 export type Next = (err?: unknown) => void
@@ -42,30 +42,43 @@ interface BodyRequest extends IncomingMessage {
   _body?: boolean
 }
 
+/**
+ * What is wrong with a body's charset, in the order body-parser finds it:
+ * one the parser does not take at all (json: not UTF-*; urlencoded: not
+ * UTF-8) is refused before anything else; one no decoder knows is refused
+ * after the Content-Encoding was found usable (before it when the parser
+ * has a `verify` function).
+ */
+const enum CharsetProblem {
+  None = 0,
+  NotAccepted = 1,
+  Unknown = 2,
+}
+
 /** What a Content-Type header value decides for a parser whose `type` names media types. */
 interface TypeVerdict {
   readonly matches: boolean
   /** The charset to decode with (null for parsers that keep bytes). */
   readonly charset: string | null
-  /** Whether the parser accepts that charset and can decode it. */
-  readonly charsetOk: boolean
+  readonly problem: CharsetProblem
 }
 
-const NO_MATCH: TypeVerdict = { matches: false, charset: null, charsetOk: true }
+const NO_MATCH: TypeVerdict = { matches: false, charset: null, problem: CharsetProblem.None }
 
 function charsetOf(contentType: string | undefined, rule: CharsetRule): string {
   return headerCharset(contentType) ?? rule.fallback
 }
 
-function charsetUsable(charset: string, rule: CharsetRule): boolean {
-  return rule.accepts(charset) && charsetExists(charset)
+function charsetProblem(charset: string, rule: CharsetRule): CharsetProblem {
+  if (!rule.accepts(charset)) return CharsetProblem.NotAccepted
+  return charsetExists(charset) ? CharsetProblem.None : CharsetProblem.Unknown
 }
 
 function typeVerdict(contentType: string, matches: (header: string) => boolean, rule: CharsetRule | undefined): TypeVerdict {
   if (!matches(contentType)) return NO_MATCH
-  if (rule === undefined) return { matches: true, charset: null, charsetOk: true }
+  if (rule === undefined) return { matches: true, charset: null, problem: CharsetProblem.None }
   const charset = charsetOf(contentType, rule)
-  return { matches: true, charset, charsetOk: charsetUsable(charset, rule) }
+  return { matches: true, charset, problem: charsetProblem(charset, rule) }
 }
 
 function errorType(thrown: unknown, fallback: string): string {
@@ -117,7 +130,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     // Whether the type matches, and the charset: with media types, one
     // memoised answer per Content-Type value instead of three lookups.
     let charset: string | null = null
-    let charsetOk = true
+    let problem = CharsetProblem.None
     if (verdictOf !== undefined) {
       const contentType = headers['content-type']
       const verdict = contentType === undefined ? NO_MATCH : verdictOf(contentType)
@@ -126,7 +139,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
         return
       }
       charset = verdict.charset
-      charsetOk = verdict.charsetOk
+      problem = verdict.problem
     } else {
       if (!(shouldParse as TypeMatcher)(req)) {
         next()
@@ -134,11 +147,13 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       }
       if (charsetRule !== undefined) {
         charset = charsetOf(headers['content-type'], charsetRule)
-        charsetOk = charsetUsable(charset, charsetRule)
+        problem = charsetProblem(charset, charsetRule)
       }
     }
-    if (!charsetOk) {
-      const err = unsupportedCharset(charset as string)
+    if (problem !== CharsetProblem.None) {
+      const err =
+        (problem === CharsetProblem.Unknown && verify === undefined ? codingError(req, inflate) : undefined) ??
+        unsupportedCharset(charset as string)
       drain(req, res, () => next(err))
       return
     }

@@ -46,6 +46,22 @@ function createDecompressor(coding: string): Transform | undefined {
   }
 }
 
+/**
+ * The error the reader would give `req` for its Content-Encoding before
+ * reading anything (an unknown coding, or any coding with `inflate` off),
+ * or undefined. For a parser that has another error to report once the
+ * coding is found acceptable (an unknown charset: body-parser checks the
+ * coding first).
+ */
+export function codingError(req: IncomingMessage, inflate: boolean): BodyError | undefined {
+  const header = req.headers['content-encoding']
+  const coding = header === undefined ? 'identity' : header.trim().toLowerCase()
+  if (coding === 'identity') return undefined
+  if (!inflate) return bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
+  const known = coding === 'gzip' || coding === 'deflate' || coding === 'br' || (coding === 'zstd' && typeof (zlib as ZstdZlib).createZstdDecompress === 'function')
+  return known ? undefined : bodyError(415, 'unsupported content encoding "' + coding + '"', { type: 'encoding.unsupported', encoding: coding })
+}
+
 /** The declared length (`Number` of the Content-Length header) when it is a usable non-negative integer. */
 function declaredLength(n: number): number | undefined {
   // Number.isSafeInteger for n >= 0, written out: the builtin is a call into C++ here.

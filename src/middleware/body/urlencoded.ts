@@ -35,10 +35,29 @@ function countParameters(body: string, limit: number): number {
 }
 
 /**
- * The flat parse. fast-querystring decodes like qs does at depth 0 but in
- * 3.4 µs instead of 7.2 µs for a 10-field form (Node 20); its result has a
- * null prototype, so it is copied into a plain object (as Express 5 gives)
- * without the keys qs drops: the empty key and `__proto__`.
+ * Whether qs at depth 0 could read `body` otherwise than fast-querystring
+ * (apart from the two keys `parseFlat` drops): only through brackets. qs
+ * splits a pair at "]=" when it has one, takes `[]` as an array key, and
+ * strips the brackets around a whole key, also where they were written
+ * %5B/%5D (`[x]=1` is `{ x: '1' }`, `[0]=1` an array index, `[__proto__]`
+ * nothing). indexOf is a memchr; a regular expression would step through
+ * every character (docs/perf.md, "The runtime's flat parser").
+ */
+function mayHoldBrackets(body: string): boolean {
+  if (body.indexOf('[') !== -1 || body.indexOf(']') !== -1) return true
+  for (let i = body.indexOf('%5'); i !== -1; i = body.indexOf('%5', i + 2)) {
+    const c = body.charCodeAt(i + 2) | 0x20 // lower case
+    if (c === 0x62 /* b */ || c === 0x64 /* d */) return true
+  }
+  return false
+}
+
+/**
+ * The flat parse of a body without brackets. fast-querystring decodes like
+ * qs does at depth 0 but in 3.4 µs instead of 7.2 µs for a 10-field form
+ * (Node 20); its result has a null prototype, so it is copied into a plain
+ * object (as Express 5 gives) without the keys qs drops: the empty key and
+ * `__proto__`.
  */
 function parseFlat(body: string): Record<string, unknown> {
   const parsed = fastQuerystring.parse(body) as Record<string, unknown>
@@ -77,23 +96,15 @@ export function createUrlencodedParse(
   const extended = options?.extended === undefined ? defaultExtended : Boolean(options.extended)
   const parameterLimit = readPositive(options?.parameterLimit ?? 1000, 'parameterLimit', false)
   const depth = extended ? readPositive(options?.depth ?? 32, 'depth', true) : 0
-  // The runtime's parse (4.x, 3.x) is given the limit as maxKeys, as Express
-  // does; the parameters were counted first, so it never cuts a body short.
-  const flat = flatForm === 'qs' ? parseFlat : (body: string) => parseRuntimeQueryString(body, parameterLimit, true)
+  const runtimeFlat = flatForm === 'runtime'
 
-  return (body) => {
-    if (body.length === 0) return {}
-    // A body of n characters holds at most n + 1 parameters: one shorter than
-    // the limit cannot pass it, and the flat parse needs no count, so the
-    // scan for "&" is left out there (docs/perf.md, "Counting form parameters").
-    if (!extended && body.length < parameterLimit) return flat(body)
-    const count = countParameters(body, parameterLimit)
-    if (count === -1) throw bodyError(413, 'too many parameters', { type: 'parameters.too.many' })
-    if (!extended) return flat(body)
+  /** qs with Express's options; `count` is the number of parameters. */
+  function parseWithQs(body: string, count: number): Record<string, unknown> {
     try {
       return qs.parse(body, {
         allowPrototypes: true,
-        arrayLimit: Math.max(100, count),
+        // body-parser's: the count for a flat form, at least 100 for a rich one
+        arrayLimit: extended ? Math.max(100, count) : count,
         depth,
         parameterLimit,
         strictDepth: true,
@@ -105,10 +116,31 @@ export function createUrlencodedParse(
       throw err
     }
   }
+
+  return (body) => {
+    if (body.length === 0) return {}
+    // A body of n characters holds at most n + 1 parameters: one shorter than
+    // the limit cannot pass it, and the flat parsers need no count, so the
+    // scan for "&" is left out there (docs/perf.md, "Counting form parameters").
+    let count = 0
+    if (extended || body.length >= parameterLimit) {
+      count = countParameters(body, parameterLimit)
+      if (count === -1) throw bodyError(413, 'too many parameters', { type: 'parameters.too.many' })
+    }
+    if (!extended) {
+      // The runtime's parse (4.x, 3.x) is given the limit as maxKeys, as
+      // Express does; the count is within it, so it never cuts a body short.
+      if (runtimeFlat) return parseRuntimeQueryString(body, parameterLimit, true)
+      if (!mayHoldBrackets(body)) return parseFlat(body)
+      if (count === 0) count = countParameters(body, parameterLimit)
+    }
+    return parseWithQs(body, count)
+  }
 }
 
+/** The one charset body-parser takes for forms: "utf-8" (not the label "utf8"). */
 function isUtf8(charset: string): boolean {
-  return charset === 'utf-8' || charset === 'utf8'
+  return charset === 'utf-8'
 }
 
 export function createUrlencoded(profile: Profile): (options?: UrlencodedOptions) => Middleware {
