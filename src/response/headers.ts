@@ -58,12 +58,12 @@ export function defineHeaderMembers(proto: object, profile: Profile): void {
    */
   function set(this: ResponseInternal, field: unknown, val?: unknown): ResponseInternal {
     if (arguments.length === 2) {
-      let value: string | string[] = Array.isArray(val) ? val.map(String) : String(val)
+      let value: string | string[] | false = Array.isArray(val) ? val.map(String) : String(val)
       if ((field as string).toLowerCase() === 'content-type') {
         if (Array.isArray(value)) throw new TypeError('Content-Type cannot be set to an Array')
         value = media.contentType(value)
       }
-      this.setHeader(field as string, value)
+      this.setHeader(field as string, value as string | string[])
     } else {
       const fields = field as Record<string, unknown>
       for (const key in fields) this.set(key, fields[key])

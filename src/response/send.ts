@@ -156,10 +156,12 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     switch (typeof chunk) {
       case 'string': {
         encoding = 'utf8'
+        // As Express: any falsy type ('' or 5.x's false) becomes text/html;
+        // a charset goes only into a string type.
         const type = contentTypeHeader.read(this)
-        if (typeof type !== 'string') {
+        if (!type) {
           contentTypeHeader.put(this, HTML_UTF8)
-        } else {
+        } else if (typeof type === 'string') {
           const withCharset = setCharset(type, 'utf-8')
           if (withCharset !== type) this.setHeader('Content-Type', withCharset)
         }

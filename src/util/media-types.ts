@@ -19,8 +19,8 @@ export interface MediaTypes {
   typeOf(extOrFile: string): string
   /** What `res.type(value)` sets for a value without "/" (before `res.set` adds a charset). */
   forExtension(ext: string): string
-  /** What `res.set('Content-Type', value)` stores: the value, with the version's default charset. */
-  contentType(value: string): string
+  /** What `res.set('Content-Type', value)` stores: the value, with the version's default charset (5.x: false when mime-types cannot read it). */
+  contentType(value: string): string | false
   /** The Content-Type header of a file the file sender sends. */
   fileType(file: string): string
   /** What `res.format` sets for the type it chose (then stored by `res.set`): the type, or (3.x) the type with mime 1's charset. */

@@ -3,8 +3,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
-import { call } from '../helpers/call'
-import { type Any, webfw } from '../helpers/webfw'
+import { call, request } from '../helpers/call'
+import { withServer } from '../helpers/http'
+import { type Any, webfw, webfw4 } from '../helpers/webfw'
 
 async function headers(fn: (res: Any) => void) {
   const app = webfw()
@@ -63,5 +64,51 @@ describe('res.set', () => {
       assert.equal(h.injected, undefined)
       assert.equal(h['x-a'], undefined)
     }
+  })
+})
+
+describe('res.set: a Content-Type the type table cannot read, as Express', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express5: Any = require('express')
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express4: Any = require('express4')
+
+  const cases: Record<string, (res: Any) => void> = {
+    end: (res) => res.set('Content-Type', 'foo').end('e'),
+    text: (res) => res.set('Content-Type', 'foo').send('t'),
+    bytes: (res) => res.set('Content-Type', 'foo').send(Buffer.from('b')),
+    json: (res) => res.set('Content-Type', 'foo').json({ a: 1 }),
+    get: (res) => res.set('Content-Type', 'foo').json({ type: typeof res.get('Content-Type'), value: String(res.get('Content-Type')) }),
+    empty: (res) => res.set('Content-Type', '').send('t'),
+  }
+
+  async function answers(factory: Any): Promise<Record<string, string>> {
+    const app = factory()
+    app.set('env', 'production')
+    app.get('/:name', (req: Any, res: Any) => cases[req.params.name](res))
+    const out: Record<string, string> = {}
+    await withServer(app, async ({ port }) => {
+      for (const name of Object.keys(cases)) {
+        const r = await request(port, '/' + name)
+        out[name] = `${r.status} ${r.headers['content-type']} ${r.status === 200 ? r.body : ''}`
+      }
+    })
+    return out
+  }
+
+  it('5.x stores false: res.get answers false, send and json set their own type, a bare end sends "false"', async () => {
+    const theirs = await answers(express5)
+    assert.deepEqual(await answers(webfw), theirs)
+    assert.equal(theirs.end, '200 false e')
+    assert.equal(theirs.bytes, '200 application/octet-stream b')
+    assert.equal(theirs.get, '200 application/json; charset=utf-8 {"type":"boolean","value":"false"}')
+    assert.equal(theirs.empty, '200 text/html; charset=utf-8 t')
+  })
+
+  it('4.x stores the value as given, and an empty one gives way to text/html', async () => {
+    const theirs = await answers(express4)
+    assert.deepEqual(await answers(webfw4), theirs)
+    assert.equal(theirs.end, '200 foo e')
+    assert.equal(theirs.empty, '200 text/html; charset=utf-8 t')
   })
 })
