@@ -10,6 +10,7 @@ import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
+import { noteHeaderValue } from './header-bytes'
 
 type HeaderValue = string | number | string[] | undefined
 
@@ -64,6 +65,7 @@ export function defineHeaderMembers(proto: object, profile: Profile): void {
         value = media.contentType(value)
       }
       this.setHeader(field as string, value as string | string[])
+      noteHeaderValue(this, value)
     } else {
       const fields = field as Record<string, unknown>
       for (const key in fields) this.set(key, fields[key])

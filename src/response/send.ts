@@ -16,6 +16,7 @@ import { contentLengthHeader, contentTypeHeader, etagHeader, transferEncodingHea
 import type { ResponseInternal } from './internal'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
+import { hasNonAsciiHeader } from './header-bytes'
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -89,9 +90,11 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (stringBodies || (chunk.length < 1000 && (!wantETag || ownETag))) {
+      } else if (stringBodies || (chunk.length < 1000 && (!wantETag || (ownETag && !hasNonAsciiHeader(res))))) {
         // A short string stays a string unless an application's etag function
-        // needs the Buffer: no Buffer is allocated and copied per response.
+        // needs the Buffer, or a header beyond ASCII must go out as Express
+        // sends it (./header-bytes.ts): no Buffer is allocated and copied per
+        // response.
         len = Buffer.byteLength(chunk, encoding)
       } else {
         chunk = Buffer.from(chunk as string, encoding)
