@@ -23,6 +23,7 @@ import type { RouteStyle } from './router/route'
 import type { RouterStyle } from './router/router-state'
 import { md5ETags, sha1ETags } from './util/etag'
 import { mediaTypes3, mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
+import { validators3, validators4, validators5, type HttpValidators } from './util/validators'
 
 export interface Profile {
   /** Major version this profile reproduces. */
@@ -69,6 +70,8 @@ export interface Profile {
   readonly response: ResponseStyle
   /** Media-type lookups (res.type, res.set, res.format, sent files). */
   readonly media: MediaTypes
+  /** Freshness (304) and Range rules: req.fresh, req.range, res.send, sent files. */
+  readonly validators: HttpValidators
   /** Path-pattern syntax of routes and `use` paths. */
   readonly syntax: PathSyntax
   /** Router behaviour that differs by version. */
@@ -168,6 +171,7 @@ export const profile5: Profile = Object.freeze({
     contentDisposition: (filename?: string) => contentDisposition5(filename),
   } as const),
   media: mediaTypes5,
+  validators: validators5,
   syntax: path5,
   router: Object.freeze({
     catchRejections: true,
@@ -258,6 +262,7 @@ export const profile4: Profile = Object.freeze({
     contentDisposition: (filename?: string) => contentDisposition4(filename),
   } as const),
   media: mediaTypes4,
+  validators: validators4,
   syntax: path4,
   router: Object.freeze({
     catchRejections: false,
@@ -340,6 +345,7 @@ export const profile3: Profile = Object.freeze({
     etags: md5ETags,
   } as const),
   media: mediaTypes3,
+  validators: validators3,
   // Connect's stack: a `use` prefix leaves the slashes after it in req.url.
   router: Object.freeze({ ...profile4.router, prefixTakesSlash: false }),
   query: Object.freeze({ ...profile4.query, extended: parseExtendedQueryString }),

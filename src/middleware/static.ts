@@ -111,7 +111,7 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
     if (setHeaders !== undefined && typeof setHeaders !== 'function') {
       throw new TypeError('option setHeaders must be function')
     }
-    const sendOptions = normalizeSendOptions(opts, dotfilesFor(opts, profile), profile.media.fileType)
+    const sendOptions = normalizeSendOptions(opts, dotfilesFor(opts, profile), profile.media.fileType, profile.validators)
     const realRoot = new RealRoot(path.resolve(root))
     const hooks: SendHooks = {
       onHeaders: setHeaders,

@@ -3,8 +3,8 @@
  * If-None-Match / If-Modified-Since) still matches the response's ETag /
  * Last-Modified, so a 304 may be sent instead of the body.
  */
-import fresh from 'fresh'
 import type { Profile } from '../profile'
+import type { FreshFn } from '../util/validators'
 import { defineGetter } from '../util/define'
 import type { RequestInternal } from './internal'
 
@@ -13,8 +13,8 @@ interface ResponseLike {
   getHeader(name: string): unknown
 }
 
-/** Whether the response `res` is still fresh in the client's cache. */
-export function isFresh(req: RequestInternal, res: ResponseLike): boolean {
+/** Whether the response `res` is still fresh in the client's cache, by the version's `fresh`. */
+export function isFresh(req: RequestInternal, res: ResponseLike, fresh: FreshFn): boolean {
   const method = req.method
   // Only safe methods are validated: QUERY is safe like GET, and its
   // responses are cacheable (draft-ietf-httpbis-safe-method-w-body).
@@ -28,14 +28,16 @@ export function isFresh(req: RequestInternal, res: ResponseLike): boolean {
   })
 }
 
-export function defineFreshnessMembers(proto: object, _profile: Profile): void {
+export function defineFreshnessMembers(proto: object, profile: Profile): void {
+  const fresh = profile.validators.fresh
+
   /**
    * Whether the client's cached copy is still current for the response
    * headers set so far (false with `Cache-Control: no-cache`).
    * @example res.set('ETag', tag); if (req.fresh) return res.sendStatus(304)
    */
   defineGetter(proto, 'fresh', function isFreshGetter(this: RequestInternal) {
-    return isFresh(this, this.res as unknown as ResponseLike)
+    return isFresh(this, this.res as unknown as ResponseLike, fresh)
   })
 
   /**

@@ -1,13 +1,15 @@
 /**
- * `req.range`: the Range header parsed by range-parser against a resource
- * size (linear in the header length).
+ * `req.range`: the Range header parsed by the version's range-parser against
+ * a resource size (linear in the header length).
  */
-import parseRange from 'range-parser'
+import type parseRange from 'range-parser'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import type { RequestInternal } from './internal'
 
-export function defineRangeMembers(proto: object, _profile: Profile): void {
+export function defineRangeMembers(proto: object, profile: Profile): void {
+  const parseRange = profile.validators.parseRange
+
   /**
    * The ranges of the Range header capped to `size`, as an array with a
    * `type` property ("bytes") of `{ start, end }` (inclusive); -1 when

@@ -53,7 +53,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     opts: TransferOptions,
     done: Callback | undefined,
   ): void {
-    const sendOptions = normalizeSendOptions(opts, 'ignore', fileType)
+    const sendOptions = normalizeSendOptions(opts, 'ignore', fileType, profile.validators)
     // 5.x: the app's `etag` setting decides, whatever the options say (as in
     // Express 5); 4.x: the `etag` option (default true), as in Express 4.
     if (style.fileETagFromApp) sendOptions.etag = Boolean(res.app.get('etag'))

@@ -5,7 +5,7 @@
  * If-Range (a stale range request gets the whole file).
  */
 import type { IncomingHttpHeaders, ServerResponse } from 'node:http'
-import fresh from 'fresh'
+import type { FreshFn } from '../../util/validators'
 
 /** Whether the request carries any of the four conditional headers. */
 export function isConditional(headers: IncomingHttpHeaders): boolean {
@@ -48,7 +48,7 @@ export function preconditionFailed(headers: IncomingHttpHeaders, res: ServerResp
 }
 
 /** The client's cached copy is still good (If-None-Match / If-Modified-Since). */
-export function isFresh(headers: IncomingHttpHeaders, res: ServerResponse): boolean {
+export function isFresh(headers: IncomingHttpHeaders, res: ServerResponse, fresh: FreshFn): boolean {
   return fresh(headers, { etag: headerString(res, 'ETag'), 'last-modified': headerString(res, 'Last-Modified') })
 }
 

@@ -5,6 +5,7 @@
  */
 import ms from 'ms'
 import { mediaTypes5 } from '../../util/media-types'
+import { validators5, type HttpValidators } from '../../util/validators'
 
 /**
  * "ignore-last" is the 4.x default of `static` (dotfiles undefined): only a
@@ -28,6 +29,8 @@ export interface SendOptions {
   end: number | undefined
   /** Content-Type of a file, when the response has none (the version's type table). */
   fileType: (file: string) => string
+  /** The version's freshness and Range rules. */
+  validators: HttpValidators
 }
 
 /** The options object as given by the application. */
@@ -91,6 +94,7 @@ export function normalizeSendOptions(
   options: FileOptions | undefined | null,
   dotfilesDefault: DotfilesMode,
   fileType: (file: string) => string = mediaTypes5.fileType,
+  validators: HttpValidators = validators5,
 ): SendOptions {
   const opts = options ?? {}
   return {
@@ -106,5 +110,6 @@ export function normalizeSendOptions(
     start: offset(opts.start, 'start') ?? 0,
     end: offset(opts.end, 'end'),
     fileType,
+    validators,
   }
 }

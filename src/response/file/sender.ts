@@ -25,7 +25,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 import etag from 'etag'
 import onFinished from 'on-finished'
-import parseRange from 'range-parser'
 import createError from 'http-errors'
 import { isConditional, isFresh, preconditionFailed, rangeIsFresh } from './conditional'
 import { fileError, fromSystemError, type FileError } from './errors'
@@ -260,7 +259,7 @@ export function sendFileTo(
         return
       }
       const status = res.statusCode
-      if (((status >= 200 && status < 300) || status === 304) && isFresh(headers, res)) {
+      if (((status >= 200 && status < 300) || status === 304) && isFresh(headers, res, options.validators.fresh)) {
         res.removeHeader('Content-Encoding')
         res.removeHeader('Content-Language')
         res.removeHeader('Content-Length')
@@ -279,7 +278,7 @@ export function sendFileTo(
 
     const range = headers.range
     if (options.acceptRanges && range !== undefined && BYTES_RANGE.test(range)) {
-      let ranges = parseRange(length, range, { combine: true })
+      let ranges = options.validators.parseRange(length, range, { combine: true })
       if (!rangeIsFresh(headers, res)) ranges = -2
       if (ranges === -1) {
         const contentRange = `bytes */${length}`
