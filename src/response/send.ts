@@ -9,7 +9,6 @@ import statuses from 'statuses'
 import { readSetting } from '../app/setting-read'
 import type { Profile } from '../profile'
 import { hashesStrings, type ETagFn } from '../util/etag'
-import { setCharset } from '../util/content-type'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import { contentLengthHeader, contentTypeHeader, etagHeader, transferEncodingHeader } from './header-table'
@@ -72,6 +71,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   const style = profile.response
   const keepContentLength = style.keepContentLength
   const stringBodies = style.stringBodies
+  const utf8Type = profile.media.utf8Type
 
   /**
    * The part of `res.send` after the type is settled: Content-Length, ETag,
@@ -165,7 +165,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
         if (!type) {
           contentTypeHeader.put(this, HTML_UTF8)
         } else if (typeof type === 'string') {
-          const withCharset = setCharset(type, 'utf-8')
+          const withCharset = utf8Type(type)
           if (withCharset !== type) this.setHeader('Content-Type', withCharset)
         }
         break

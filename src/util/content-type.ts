@@ -1,8 +1,9 @@
 /**
  * Content-Type helpers: `contentTypeFor` (what 5.x's `res.set('Content-Type', v)`
- * stores: the mime-types form with a charset for text types) and
- * `setCharset`. Both are pure functions of short strings that responses
- * repeat constantly, so their results are memoised in small bounded maps.
+ * stores: the mime-types form with a charset for text types) and the
+ * `utf8Type` of each generation (a string body's type with its charset).
+ * Both are pure functions of short strings that responses repeat
+ * constantly, so their results are memoised in small bounded maps.
  */
 import * as contentType from 'content-type'
 import mime from 'mime-types'
@@ -16,17 +17,34 @@ import { memoize } from './memo'
  */
 export const contentTypeFor = memoize((value): string | false => mime.contentType(value))
 
-const withUtf8 = memoize((type) => {
-  const parsed = contentType.parse(type)
-  parsed.parameters.charset = 'utf-8'
-  return contentType.format(parsed)
-})
-
-/** The type with its `charset` parameter set; throws on a malformed type. */
-export function setCharset(type: string, charset: string): string {
-  if (!type || !charset) return type
-  if (charset === 'utf-8') return withUtf8(type)
-  const parsed = contentType.parse(type)
-  parsed.parameters.charset = charset
-  return contentType.format(parsed)
+/** The parse and format of a `content-type` package (2.x, or 1.x for 4.x and 3.x). */
+interface ContentTypePackage {
+  parse(header: string): { type: string; parameters: Record<string, string> }
+  format(value: { type: string; parameters?: Record<string, string> }): string
 }
+
+/**
+ * `type` with `charset=utf-8`, as res.send writes a string body's type,
+ * through the `content-type` package `load` gives (loaded on first use).
+ * Throws on a type the package cannot parse or format.
+ */
+function utf8TypeThrough(load: () => ContentTypePackage): (type: string) => string {
+  let lib: ContentTypePackage | undefined
+  return memoize((type) => {
+    const c = lib ?? (lib = load())
+    const parsed = c.parse(type)
+    parsed.parameters.charset = 'utf-8'
+    return c.format(parsed)
+  })
+}
+
+/** 5.x (Express 5's content-type 2): parameters kept in their order. */
+export const utf8Type2 = utf8TypeThrough(() => contentType as unknown as ContentTypePackage)
+
+/**
+ * 4.x and 3.x (Express 4's and 3's content-type 1): parameters sorted by
+ * name, and a parameter list it cannot read ("a=", ";;", a trailing ";")
+ * refused with "invalid parameter format".
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const utf8Type1 = utf8TypeThrough(() => require('content-type-v1') as ContentTypePackage)

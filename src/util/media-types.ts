@@ -12,7 +12,7 @@
 import { extname } from 'node:path'
 import mimeTypes from 'mime-types'
 import mime1 from 'mime-v1'
-import { contentTypeFor } from './content-type'
+import { contentTypeFor, utf8Type1, utf8Type2 } from './content-type'
 
 export interface MediaTypes {
   /** The bare media type of an extension or file name; application/octet-stream when unknown. */
@@ -25,6 +25,8 @@ export interface MediaTypes {
   fileType(file: string): string
   /** What `res.format` sets for the type it chose (then stored by `res.set`): the type, or (3.x) the type with mime 1's charset. */
   formatType(type: string): string
+  /** A string body's Content-Type with `charset=utf-8` (res.send), by the version's content-type package. */
+  utf8Type(type: string): string
 }
 
 const OCTET_STREAM = 'application/octet-stream'
@@ -66,6 +68,7 @@ export const mediaTypes5: MediaTypes = Object.freeze({
   contentType: contentTypeFor,
   fileType: memo(extname, (file) => mimeTypes.contentType(extname(file)) || OCTET_STREAM),
   formatType: same,
+  utf8Type: utf8Type2,
 })
 
 const mime1Type = memo(mime1Key, (key) => mime1.lookup(key))
@@ -83,6 +86,7 @@ export const mediaTypes4: MediaTypes = Object.freeze({
   // send 0.19 writes the charset as mime 1 spells it.
   fileType: mime1FileType,
   formatType: same,
+  utf8Type: utf8Type1,
 })
 
 /**
@@ -100,4 +104,5 @@ export const mediaTypes3: MediaTypes = Object.freeze({
     const charset = mime1.charsets.lookup(type)
     return charset ? type + '; charset=' + charset : type
   }),
+  utf8Type: utf8Type1,
 })

@@ -112,3 +112,39 @@ describe('res.set: a Content-Type the type table cannot read, as Express', () =>
     assert.equal(theirs.empty, '200 text/html; charset=utf-8 t')
   })
 })
+
+describe('res.send: a string body\'s charset joins the type as each Express writes it', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express5: Any = require('express')
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express4: Any = require('express4')
+  const TYPES = ['text/plain; format=flowed', 'text/plain;foo=bar', 'text/plain; a=1; a=2', 'x/y; a=', 'text/plain; foo=bar;', 'text/plain; f=é']
+
+  async function types(factory: Any): Promise<string[]> {
+    const app = factory()
+    app.set('env', 'test')
+    app.get('/:i', (req: Any, res: Any) => res.type(TYPES[Number(req.params.i)]).send('t'))
+    app.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(500).end(err.message))
+    const out: string[] = []
+    await withServer(app, async ({ port }) => {
+      for (let i = 0; i < TYPES.length; i++) {
+        const r = await request(port, '/' + i)
+        out.push(`${r.status} ${r.status === 200 ? r.headers['content-type'] : r.body}`)
+      }
+    })
+    return out
+  }
+
+  it('5.x keeps the parameters in order (content-type 2)', async () => {
+    const theirs = await types(express5)
+    assert.deepEqual(await types(webfw), theirs)
+    assert.equal(theirs[0], '200 text/plain; format=flowed; charset=utf-8')
+  })
+
+  it('4.x sorts them and refuses a list it cannot read (content-type 1)', async () => {
+    const theirs = await types(express4)
+    assert.deepEqual(await types(webfw4), theirs)
+    assert.equal(theirs[0], '200 text/plain; charset=utf-8; format=flowed')
+    assert.equal(theirs[4], '500 invalid parameter format')
+  })
+})

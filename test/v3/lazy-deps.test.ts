@@ -56,29 +56,29 @@ test('webfw/v3 loads them when its factory is required', () => {
   for (const file of V3_ONLY) assert.ok(loaded.includes(file), file)
 })
 
-/** The older generations' packages loaded after `body` (4.x's and 3.x's fresh and range-parser). */
+/** The older generations' packages loaded after `body` (4.x's and 3.x's fresh, range-parser and content-type). */
 function olderPackagesAfter(entry: string, body: string): string[] {
   const script = `
     const http = require('node:http')
     const webfw = require(${JSON.stringify(entry)})
     ;(async () => {
       ${body}
-      const names = Object.keys(require.cache).map((f) => /node_modules[\\\\/]((?:fresh|range-parser)-v[0-9.]+)[\\\\/]/.exec(f)?.[1]).filter(Boolean)
+      const names = Object.keys(require.cache).map((f) => /node_modules[\\\\/]((?:fresh|range-parser|content-type)-v[0-9.]+)[\\\\/]/.exec(f)?.[1]).filter(Boolean)
       console.log(JSON.stringify([...new Set(names)].sort()))
     })()`
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: packageRoot, encoding: 'utf8' }))
 }
 
 /** A request that asks for freshness and a range. */
-const CONDITIONAL = SERVE.replace("res.send(req.params.id)", "res.json({ fresh: req.fresh, range: req.range(10) })").replace(
+const CONDITIONAL = SERVE.replace("res.send(req.params.id)", "res.type('text/plain; format=flowed').send(JSON.stringify({ fresh: req.fresh, range: req.range(10) }))").replace(
   "path: '/users/1' }",
   "path: '/users/1', headers: { 'if-none-match': '\"x\"', range: 'bytes=0-1' } }",
 )
 
-test('older generations\' fresh and range-parser load only with their factory, on first use', () => {
+test('older generations\' fresh, range-parser and content-type load only with their factory, on first use', () => {
   assert.ok(CONDITIONAL.includes('req.fresh') && CONDITIONAL.includes('if-none-match'))
   assert.deepEqual(olderPackagesAfter('webfw', CONDITIONAL), [])
   assert.deepEqual(olderPackagesAfter('webfw/v4', ''), [])
-  assert.deepEqual(olderPackagesAfter('webfw/v4', CONDITIONAL), ['fresh-v0.5', 'range-parser-v1.2'])
-  assert.deepEqual(olderPackagesAfter('webfw/v3', CONDITIONAL), ['fresh-v0.3', 'range-parser-v1.0'])
+  assert.deepEqual(olderPackagesAfter('webfw/v4', CONDITIONAL), ['content-type-v1', 'fresh-v0.5', 'range-parser-v1.2'])
+  assert.deepEqual(olderPackagesAfter('webfw/v3', CONDITIONAL), ['content-type-v1', 'fresh-v0.3', 'range-parser-v1.0'])
 })
