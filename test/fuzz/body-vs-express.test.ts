@@ -1,7 +1,8 @@
 /**
  * The body parsers against Express itself: random bodies (form and JSON
  * fragments, brackets, escapes, prototype names, non-ASCII text), Content-
- * Types (charset labels, other types), Content-Encodings (gzip, deflate,
+ * Types (charset labels, other types, parameters an older parser cannot
+ * read), Content-Encodings (gzip, deflate,
  * unknown) and parser options, each sent to webfw 5 and Express 5, and to
  * webfw 4 and Express 4. The status, the error's type, message and charset,
  * and req.body's keys, JSON text and prototype must be the same.
@@ -49,6 +50,9 @@ const CONTENT_TYPES = [
   'application/x-www-form-urlencoded; charset=UTF-8', 'application/x-www-form-urlencoded; charset=utf8',
   'application/x-www-form-urlencoded; charset=utf-16', 'text/plain', 'text/plain; charset=latin1', 'text/plain; charset=utf-16le',
   'text/plain; charset=bogus', 'text/html', 'application/octet-stream',
+  // headers body-parser 1 (content-type 1, media-typer 0.3) cannot read, where 2 can
+  'application/json;;', 'application/json; charset=utf-8;', 'application/json; charset', 'text/plain; charset=latin1; x',
+  'text/plain; charset=latin1,utf-8', 'application/x-www-form-urlencoded;', 'text/plain ;charset=latin1',
 ]
 
 const PIECES = [

@@ -25,6 +25,9 @@ import iconv from 'iconv-lite'
 import typeis from 'type-is'
 import { withServer } from '../helpers/http'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const typeis4: Any = require('type-is-v1')
 import { assertBuiltinsUnchanged, depthOf, runs, snapshotBuiltins } from './support'
 
 const LIMIT = 2048
@@ -206,10 +209,13 @@ function isAllWhitespace(s: string): boolean {
 }
 
 /** What the parsers' rules say the reply must be. */
-function expect(c: Case, emptyBody: unknown): Expected {
+/** type-is 2 (5.x) or 1 (4.x, which matches no type whose parameters media-typer 0.3 cannot read). */
+type TypeIs = (header: string, types: string[]) => string | false | null
+
+function expect(c: Case, emptyBody: unknown, typeIs: TypeIs): Expected {
   const { route } = c
   const fakeType = c.contentType
-  if (fakeType === undefined || !typeis.is(fakeType, [route.type])) return { statuses: [200], body: emptyBody }
+  if (fakeType === undefined || !typeIs(fakeType, [route.type])) return { statuses: [200], body: emptyBody }
   let charset: string | null = null
   if (route.kind !== 'raw') {
     const declared = /;\s*charset=([^;]*)$/i.exec(fakeType)?.[1]?.toLowerCase()
@@ -320,7 +326,7 @@ function checkReply(c: Case, reply: Reply, expected: Expected): void {
   }
 }
 
-async function fuzz(factory: Any, emptyBody: unknown, numRuns: number): Promise<void> {
+async function fuzz(factory: Any, emptyBody: unknown, numRuns: number, typeIs: TypeIs): Promise<void> {
   const before = snapshotBuiltins()
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   try {
@@ -328,7 +334,7 @@ async function fuzz(factory: Any, emptyBody: unknown, numRuns: number): Promise<
       await fc.assert(
         fc.asyncProperty(caseArb, async (c) => {
           const reply = await send(agent, srv.port, c)
-          checkReply(c, reply, expect(c, emptyBody))
+          checkReply(c, reply, expect(c, emptyBody, typeIs))
           assertBuiltinsUnchanged(before, c.route.path)
         }),
         { numRuns, includeErrorInReport: true },
@@ -346,9 +352,9 @@ const CASES5 = runs(300)
 const CASES4 = runs(100)
 
 test(`5.x body parsers: random bytes, charsets, codings and types give 200/400/413/415 as the rules say (${CASES5} requests)`, async () => {
-  await fuzz(webfw, { undefined: true }, CASES5)
+  await fuzz(webfw, { undefined: true }, CASES5, typeis.is as TypeIs)
 })
 
 test(`4.x body parsers: the same rules, {} when nothing was parsed (${CASES4} requests)`, async () => {
-  await fuzz(webfw4, described({}), CASES4)
+  await fuzz(webfw4, described({}), CASES4, typeis4.is as TypeIs)
 })

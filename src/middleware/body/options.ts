@@ -6,7 +6,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import bytes from 'bytes'
 import typeis from 'type-is'
+import typeis4 from 'type-is-v1'
 import { deprecate } from '../../util/deprecate'
+import { headerCharset, headerCharset1 } from './charset'
 
 export type VerifyFn = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void
 export type TypeMatcher = (req: IncomingMessage) => boolean
@@ -46,11 +48,31 @@ export interface BodyStyle {
    * key (4.x and 3.x).
    */
   readonly flatForm: 'qs' | 'runtime'
+  /**
+   * Whether a Content-Type value is one of the parser's types: type-is 2
+   * (5.x), or type-is 1 (4.x, 3.x), which matches no value whose
+   * parameters media-typer 0.3 cannot read (`application/json;;`).
+   */
+  readonly typeIs: (header: string, types: string[]) => string | false | null
+  /** The body's charset from its Content-Type (null: the parser's default). */
+  readonly charsetOf: (header: string | undefined) => string | null
 }
 
-export const bodyStyle: BodyStyle = Object.freeze({ limit: '100kb', jsonType: 'application/json', verifyString: false, flatForm: 'qs' })
+export const bodyStyle: BodyStyle = Object.freeze({
+  limit: '100kb',
+  jsonType: 'application/json',
+  verifyString: false,
+  flatForm: 'qs',
+  typeIs: typeis.is as BodyStyle['typeIs'],
+  charsetOf: headerCharset,
+})
 
-export const bodyStyle4: BodyStyle = Object.freeze({ ...bodyStyle, flatForm: 'runtime' })
+export const bodyStyle4: BodyStyle = Object.freeze({
+  ...bodyStyle,
+  flatForm: 'runtime',
+  typeIs: typeis4.is as BodyStyle['typeIs'],
+  charsetOf: headerCharset1,
+})
 
 /** Connect 2's verify form, `verify(req, res, body)` with the body decoded to a string. */
 function stringVerify(verify: (req: IncomingMessage, res: ServerResponse, body: string) => void): VerifyFn {
@@ -76,8 +98,8 @@ function parseLimit(limit: unknown, fallback: string): number {
  * names or wildcards, as type-is reads them). The parser memoises the answer
  * per header value: type-is costs 0.4–0.6 µs per call, a map hit ~20 ns (Node 20).
  */
-function contentTypeMatcher(types: string[]): (header: string) => boolean {
-  return (header) => Boolean(typeis.is(header, types))
+function contentTypeMatcher(types: string[], typeIs: BodyStyle['typeIs']): (header: string) => boolean {
+  return (header) => Boolean(typeIs(header, types))
 }
 
 /** The media types of a `type` option, or undefined for a function. */
@@ -111,7 +133,7 @@ export function normalizeCommonOptions(
   const verifyFn = typeof verify !== 'function' ? undefined : style.verifyString ? stringVerify(verify as never) : (verify as VerifyFn)
   const type: unknown = opts.type || defaultType
   const mediaTypes = mediaTypesOf(type)
-  const matchesContentType = mediaTypes === undefined ? undefined : contentTypeMatcher(mediaTypes)
+  const matchesContentType = mediaTypes === undefined ? undefined : contentTypeMatcher(mediaTypes, style.typeIs)
   return {
     limit,
     inflate,

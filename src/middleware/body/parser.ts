@@ -8,9 +8,9 @@ import { AsyncResource } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import onFinished from 'on-finished'
 import type { Profile } from '../../profile'
-import { charsetExists, decodeBody, headerCharset } from './charset'
+import { charsetExists, decodeBody } from './charset'
 import { asBodyError, bodyError, unsupportedCharset } from './errors'
-import type { CommonOptions, TypeMatcher } from './options'
+import type { BodyStyle, CommonOptions, TypeMatcher } from './options'
 import { codingError, drain, readBody } from './read'
 import { memoize } from '../../util/memo'
 
@@ -65,8 +65,8 @@ interface TypeVerdict {
 
 const NO_MATCH: TypeVerdict = { matches: false, charset: null, problem: CharsetProblem.None }
 
-function charsetOf(contentType: string | undefined, rule: CharsetRule): string {
-  return headerCharset(contentType) ?? rule.fallback
+function charsetOf(contentType: string | undefined, rule: CharsetRule, read: BodyStyle['charsetOf']): string {
+  return read(contentType) ?? rule.fallback
 }
 
 function charsetProblem(charset: string, rule: CharsetRule): CharsetProblem {
@@ -74,10 +74,15 @@ function charsetProblem(charset: string, rule: CharsetRule): CharsetProblem {
   return charsetExists(charset) ? CharsetProblem.None : CharsetProblem.Unknown
 }
 
-function typeVerdict(contentType: string, matches: (header: string) => boolean, rule: CharsetRule | undefined): TypeVerdict {
+function typeVerdict(
+  contentType: string,
+  matches: (header: string) => boolean,
+  rule: CharsetRule | undefined,
+  read: BodyStyle['charsetOf'],
+): TypeVerdict {
   if (!matches(contentType)) return NO_MATCH
   if (rule === undefined) return { matches: true, charset: null, problem: CharsetProblem.None }
-  const charset = charsetOf(contentType, rule)
+  const charset = charsetOf(contentType, rule, read)
   return { matches: true, charset, problem: charsetProblem(charset, rule) }
 }
 
@@ -94,8 +99,9 @@ function errorType(thrown: unknown, fallback: string): string {
  */
 export function createParser(spec: ParserSpec, options: CommonOptions, profile: Profile): Middleware {
   const { limit, inflate, verify, shouldParse, matchesContentType } = options
+  const readCharset = profile.body.charsetOf
   const charsetRule = spec.charset
-  const verdictOf = matchesContentType === undefined ? undefined : memoize((header) => typeVerdict(header, matchesContentType, charsetRule))
+  const verdictOf = matchesContentType === undefined ? undefined : memoize((header) => typeVerdict(header, matchesContentType, charsetRule, readCharset))
   const parse = spec.parse
   const emptyObject = profile.emptyBody === 'object'
   const readFlag = profile.bodyReadFlag
@@ -146,7 +152,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
         return
       }
       if (charsetRule !== undefined) {
-        charset = charsetOf(headers['content-type'], charsetRule)
+        charset = charsetOf(headers['content-type'], charsetRule, readCharset)
         problem = charsetProblem(charset, charsetRule)
       }
     }
