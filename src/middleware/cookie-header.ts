@@ -1,31 +1,24 @@
 /**
  * Parsing a `Cookie` request header into an object, with the rules of the
- * `cookie` package's `parse` (v1): pairs split at `;`, the name before the
- * first `=` and the value after it, both trimmed of spaces and tabs; a part
- * without `=` is skipped; the first of two equal names wins; values are
- * percent-decoded (kept as they are when that fails) or given to the
- * `decode` option; a header shorter than two characters has no cookies.
+ * `cookie` package's `parse` as the `cookie-parser` package runs it (0.7):
+ * pairs split at `;`, the name before the first `=` and the value after it,
+ * both trimmed of spaces and tabs; a part without `=` is skipped; the first
+ * of two equal names wins; a value wrapped in double quotes loses them; values
+ * are percent-decoded or given to the `decode` option (kept as they are when
+ * that fails or throws); a header shorter than two characters has no
+ * cookies. The result is a plain object, and a cookie named `__proto__` is
+ * dropped (its store would be the prototype setter).
  *
  * Written here rather than taken from the package so that cookieParser's
  * `j:` JSON values are decoded as each pair is stored, instead of in a second
  * pass over the finished object's keys (Object.keys and a keyed load per
  * cookie: the `stack` scenario's instruction counts, bench/inmem/instructions.js).
- * test/middleware/cookie-parser.test.ts checks it against the package on
+ * test/middleware/cookie-parser.test.ts checks it against cookie-parser on
  * generated headers.
  */
 
-import { bareObjectMaker } from '../util/bare-object'
-
 export type Cookies = Record<string, unknown>
 export type Decode = (value: string) => unknown
-
-/**
- * An empty object for parsed cookies: no names inherited (a cookie named
- * `__proto__` or `constructor` is a cookie like any other), and fast
- * properties rather than the dictionary `Object.create(null)` makes
- * (src/util/bare-object.ts). The `cookie` package's result has the same form.
- */
-const newCookies = bareObjectMaker<Cookies>()
 
 const SPACE = 0x20
 const TAB = 0x09
@@ -51,6 +44,18 @@ function percentDecoded(value: string): string {
   }
 }
 
+/** The `decode` option's value, or `value` itself when it throws (as the cookie package does). */
+function decodedBy(decode: Decode, value: string): unknown {
+  try {
+    return decode(value)
+  } catch {
+    return value
+  }
+}
+
+const hasOwn = Object.prototype.hasOwnProperty
+const QUOTE = 0x22
+
 /** The value of a `j:` cookie (a string starting with "j:"), or undefined when it is not JSON. */
 export function jsonCookieValue(str: string): unknown {
   try {
@@ -74,7 +79,7 @@ export function isJsonCookie(value: unknown): value is string {
  * parseCookieHeader('a=1; b=j%3A%5B2%5D', undefined, true) // { a: '1', b: [2] }
  */
 export function parseCookieHeader(header: string, decode: Decode | undefined, json: boolean): Cookies {
-  const cookies = newCookies()
+  const cookies: Cookies = {}
   const len = header.length
   if (len < 2) return cookies
   // One search of the whole header instead of one per value: most headers have no `%` at all.
@@ -92,9 +97,11 @@ export function parseCookieHeader(header: string, decode: Decode | undefined, js
       continue
     }
     const name = trimmedSlice(header, start, equals)
-    if (cookies[name] === undefined) {
-      const raw = trimmedSlice(header, equals + 1, end)
-      let value = decode !== undefined ? decode(raw) : hasPercent ? percentDecoded(raw) : raw
+    if (name !== '__proto__' && !hasOwn.call(cookies, name)) {
+      let raw = trimmedSlice(header, equals + 1, end)
+      // `"v"` is v; a lone `"` is empty (both its ends are the quote)
+      if (raw.charCodeAt(0) === QUOTE && raw.charCodeAt(raw.length - 1) === QUOTE) raw = raw.slice(1, raw.length - 1)
+      let value = decode !== undefined ? decodedBy(decode, raw) : hasPercent ? percentDecoded(raw) : raw
       if (json && isJsonCookie(value)) value = jsonCookieValue(value) || value
       cookies[name] = value
     }

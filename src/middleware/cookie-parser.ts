@@ -110,14 +110,8 @@ export function cookieParser(secret?: Secret | Secret[] | null, options?: ParseO
     }
     // Each object is made once (an Object.create(null) is a ~190-byte
     // dictionary; two were thrown away per request when made up front).
-    let cookies: Cookies
-    try {
-      cookies = parseCookieHeader(header, decode, jsonInParse)
-    } catch (err) {
-      // a throwing `decode` option: error handlers still find empty objects
-      setEmpty(req)
-      throw err
-    }
+    // (A throwing `decode` option keeps the value as it came, as in cookie-parser.)
+    const cookies = parseCookieHeader(header, decode, jsonInParse)
     if (jsonInParse) {
       req.signedCookies = Object.create(null)
       req.cookies = cookies

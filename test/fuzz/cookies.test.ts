@@ -93,6 +93,12 @@ test(`res.cookie signed round trip: the value comes back, tampering gives false 
       const pair = line.slice(0, line.indexOf(';'))
       const { signedCookies, cookies } = parse(pair)
       assert.equal(Object.keys(cookies).length, 0, 'a signed cookie is not a plain cookie')
+      // A cookie named __proto__ is dropped when read, as cookie-parser drops it.
+      if (name === '__proto__') {
+        assert.equal(Object.prototype.hasOwnProperty.call(signedCookies, name), false)
+        assertBuiltinsUnchanged(before, name)
+        return
+      }
       const expected = typeof value === 'object' ? JSON.parse(JSON.stringify(value)) : value
       assert.deepEqual(signedCookies[name], expected)
       // Flip one character of the signed value (or of its signature).
