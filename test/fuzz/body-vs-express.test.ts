@@ -15,19 +15,13 @@
  * Cases: 200 per version; FUZZ_RUNS / FUZZ_LONG raise them.
  */
 import assert from 'node:assert/strict'
-import type { AddressInfo } from 'node:net'
-import http from 'node:http'
 import zlib from 'node:zlib'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { send } from '../helpers/client'
+import { express4, express5, withServers } from '../helpers/side-by-side'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 import { runs } from './support'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express5: Any = require('express')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express4: Any = require('express4')
 
 const CASES = runs(200)
 
@@ -113,18 +107,9 @@ function appFor(factory: Any): Any {
   return app
 }
 
-function listen(app: Any): Promise<http.Server> {
-  return new Promise((resolve) => {
-    const server = http.createServer(app)
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
-}
-
 async function compare(ours: Any, theirs: Any, label: string): Promise<void> {
-  const servers = [await listen(appFor(ours)), await listen(appFor(theirs))]
-  const ports = servers.map((s) => (s.address() as AddressInfo).port)
-  try {
-    await fc.assert(
+  await withServers([appFor(ours), appFor(theirs)], (ports) =>
+    fc.assert(
       fc.asyncProperty(caseArb, async (c) => {
         const headers: Record<string, string> = { 'Content-Type': c.contentType }
         let body = Buffer.from(c.body)
@@ -138,10 +123,8 @@ async function compare(ours: Any, theirs: Any, label: string): Promise<void> {
         assert.deepEqual({ status: a.status, body: a.json() }, { status: b.status, body: b.json() }, `${label} ${JSON.stringify(PARSERS[c.parser][1])}`)
       }),
       { numRuns: CASES },
-    )
-  } finally {
-    for (const s of servers) s.close()
-  }
+    ),
+  )
 }
 
 test(`body parsers give Express 5's answers (${CASES} random requests)`, async () => {

@@ -12,16 +12,11 @@
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import fc from 'fast-check'
+import { express4, express5, listenLocal } from '../helpers/side-by-side'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 import { runs } from './support'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express5: Any = require('express')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express4: Any = require('express4')
 
 const CASES = runs(150)
 
@@ -103,13 +98,6 @@ function appFor(factory: Any, trust: unknown, offset: number): Any {
   return app
 }
 
-function listen(app: Any): Promise<http.Server> {
-  return new Promise((resolve) => {
-    const server = http.createServer(app)
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
-}
-
 function ask(port: number, method: string, path: string, headers: Record<string, string>): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
@@ -131,9 +119,9 @@ async function compare(ours: Any, theirs: Any, label: string): Promise<void> {
     const key = `${trust}/${offset}`
     let found = servers.get(key)
     if (found === undefined) {
-      const pair = [await listen(appFor(ours, TRUSTS[trust], offset)), await listen(appFor(theirs, TRUSTS[trust], offset))]
-      opened.push(...pair)
-      found = pair.map((s) => (s.address() as AddressInfo).port)
+      const pair = [await listenLocal(appFor(ours, TRUSTS[trust], offset)), await listenLocal(appFor(theirs, TRUSTS[trust], offset))]
+      opened.push(...pair.map((p) => p.server))
+      found = pair.map((p) => p.port)
       servers.set(key, found)
     }
     return found

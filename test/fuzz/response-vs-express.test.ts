@@ -17,16 +17,11 @@
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { test } from 'node:test'
 import fc from 'fast-check'
+import { express4, express5, withServers } from '../helpers/side-by-side'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 import { runs } from './support'
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express5: Any = require('express')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express4: Any = require('express4')
 
 const CASES = runs(150)
 
@@ -82,13 +77,6 @@ function appFor(factory: Any): Any {
   return app
 }
 
-function listen(app: Any): Promise<http.Server> {
-  return new Promise((resolve) => {
-    const server = http.createServer(app)
-    server.listen(0, '127.0.0.1', () => resolve(server))
-  })
-}
-
 /** Status, headers (without Date, X-Powered-By and the connection's own) and the body's bytes. */
 function fetch(port: number, method: string, path: string, headers: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -107,10 +95,8 @@ function fetch(port: number, method: string, path: string, headers: Record<strin
 }
 
 async function compare(ours: Any, theirs: Any, label: string): Promise<void> {
-  const servers = [await listen(appFor(ours)), await listen(appFor(theirs))]
-  const ports = servers.map((s) => (s.address() as AddressInfo).port)
-  try {
-    await fc.assert(
+  await withServers([appFor(ours), appFor(theirs)], (ports) =>
+    fc.assert(
       fc.asyncProperty(requestArb, async (c) => {
         const headers: Record<string, string> = {}
         if (c.accept !== undefined) headers.accept = c.accept
@@ -121,10 +107,8 @@ async function compare(ours: Any, theirs: Any, label: string): Promise<void> {
         assert.equal(a, b, `${label}: ${ACTIONS[c.action].toString()}`)
       }),
       { numRuns: CASES, includeErrorInReport: true },
-    )
-  } finally {
-    for (const s of servers) s.close()
-  }
+    ),
+  )
 }
 
 test(`response methods give Express 5's answers (${CASES} random requests)`, async () => {
