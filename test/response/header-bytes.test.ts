@@ -10,13 +10,14 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import net from 'node:net'
+import path from 'node:path'
 import { rawHttp } from '../helpers/call'
+import { withServer } from '../helpers/http'
+import { makeTree } from '../helpers/files'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express5: Any = require('express')
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const express4: Any = require('express4')
+import { express4, express5 } from '../helpers/side-by-side'
 
 const routes: Record<string, (req: Any, res: Any) => void> = {
   set: (_req, res) => res.set('X-Name', 'José').send('hi'),
@@ -47,6 +48,18 @@ async function responses(factory: Any, etag: unknown): Promise<Record<string, st
   return out
 }
 
+/** Writes `text` to a socket left open and resolves with everything read until the server closes it. */
+function rawExchange(port: number, text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
+    let data = ''
+    socket.setEncoding('latin1')
+    socket.on('data', (c: string) => (data += c))
+    socket.on('end', () => resolve(data))
+    socket.on('error', reject)
+  })
+}
+
 describe('header values beyond ASCII go out in the bytes Express sends', () => {
   for (const [label, ours, theirs] of [['5.x', webfw, express5], ['4.x', webfw4, express4]] as const) {
     for (const etag of ['weak', false, (body: Buffer) => `"${body.length}"`]) {
@@ -59,6 +72,27 @@ describe('header values beyond ASCII go out in the bytes Express sends', () => {
       })
     }
   }
+
+  test('res.download with a Latin-1 file name: the header goes out as Express 4 sends it (Latin-1)', async () => {
+    // node:http rewrites a Content-Disposition beyond ASCII when end() is
+    // given the body before the head is out; Express's send writes the head first.
+    const tree = makeTree()
+    try {
+      const file = path.join(tree.root, 'todo.txt')
+      const answer = async (factory: Any) => {
+        const app = factory()
+        app.get('/', (_req: Any, res: Any) => res.download(file, 'résumé.txt'))
+        // (written without ending the socket: a half-closed client gets no streamed file)
+        const raw = await withServer(app, ({ port }) => rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))
+        return /Content-Disposition: [^\r]*/.exec(raw)?.[0]
+      }
+      const theirs = await answer(express4)
+      assert.equal(theirs, 'Content-Disposition: attachment; filename="résumé.txt"')
+      assert.equal(await answer(webfw4), theirs)
+    } finally {
+      tree.remove()
+    }
+  })
 
   test('a value stored with node:http\'s own setHeader keeps node:http\'s bytes (UTF-8 before a string body)', async () => {
     const app = webfw()

@@ -353,9 +353,25 @@ export function sendFileTo(
           failBeforeBody(systemError(readErr ?? { code: 'EIO', syscall: 'read' }))
           return
         }
-        res.end(buf)
+        endWith(buf)
       })
     })
+  }
+
+  /**
+   * Ends the response with the whole body. node:http rewrites a
+   * Content-Disposition value beyond ASCII (its Latin-1 bytes read back as
+   * UTF-8) when `end` is given the body before the head is out; the stream
+   * Express's `send` pipes writes the head first, so the value goes out as
+   * Latin-1. A response with that header does the same here.
+   */
+  function endWith(buf: Buffer): void {
+    if (res.getHeader('Content-Disposition') === undefined) {
+      res.end(buf)
+      return
+    }
+    res.write(buf)
+    res.end()
   }
 
   if (target.trailingSlash && options.index.length > 0) tryIndex(0, null)
