@@ -101,6 +101,16 @@ export function resolvePath(base: string, path: string): string {
  * is, and CR or LF are refused).
  */
 function resolvedLocation(res: ResponseInternal, url: unknown): string {
+  return headerSafe(resolvedTarget(res, url))
+}
+
+/** What a header cannot hold percent-encoded (Express 3 wrote it raw). */
+function headerSafe(str: string): string {
+  return str.replace(NOT_HEADER_SAFE, encodeRun)
+}
+
+/** 3.x: the target as Express 3 resolved it, before `headerSafe`. */
+function resolvedTarget(res: ResponseInternal, url: unknown): string {
   let str = String(url)
   if (CR_OR_LF.test(str)) throw new TypeError('Redirect URL must not contain CR or LF characters')
   if (str.indexOf('://') === -1 && !str.startsWith('//')) {
@@ -111,7 +121,7 @@ function resolvedLocation(res: ResponseInternal, url: unknown): string {
       str = (res.app as unknown as { path(): string }).path() + '/' + str
     }
   }
-  return str.replace(NOT_HEADER_SAFE, encodeRun)
+  return str
 }
 
 export function defineLocationMembers(proto: object, profile: Profile): void {
@@ -139,7 +149,23 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
    * @example res.redirect('/login')
    * res.redirect(301, 'https://example.com/new-home')
    */
+  /**
+   * The target 3.x's redirect bodies name. Express 3's name the Location it
+   * set, which held the target's raw characters (the text body through
+   * `encodeURI`, the HTML one escaped); webfw's Location has those
+   * percent-encoded (`headerSafe`), so when it is webfw's own the bodies
+   * name the raw target, as Express 3's do (encoding the header again
+   * would encode each `%` twice). A Location set some other way is taken
+   * as it is.
+   */
+  function expressThreeTarget(res: ResponseInternal, target: unknown, address: string): string {
+    if (typeof address !== 'string') return address
+    const raw = resolvedTarget(res, target)
+    return headerSafe(raw) === address ? raw : address
+  }
+
   defineMethod(proto, 'redirect', function redirect(this: ResponseInternal, ...args: unknown[]) {
+    const res = this
     let status: unknown = 302
     let target = args[0]
     if (args.length === 2) {
@@ -160,10 +186,10 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
     let body = ''
     ;(this as unknown as { format(o: Record<string, () => void>): void }).format({
       text() {
-        body = `${message}. Redirecting to ${resolved ? encodeRun(address) : address}`
+        body = `${message}. Redirecting to ${resolved ? encodeRun(expressThreeTarget(res, target, address)) : address}`
       },
       html() {
-        body = htmlBody(message as string, escapeHtml(address))
+        body = htmlBody(message as string, escapeHtml(resolved ? expressThreeTarget(res, target, address) : address))
       },
       default() {
         body = ''

@@ -146,6 +146,22 @@ describe('res.location and res.redirect (3.x)', () => {
     assert.equal(head.headers.location, target)
   })
 
+  test('bodies name the target as Express 3 did, though the Location header has it percent-encoded', async () => {
+    // Express 3.21.2's answers for these targets (its Location held the raw characters).
+    const expected: [string, string, string][] = [
+      ['/é?q=1#h', 'Found. Redirecting to /%C3%A9?q=1#h', '<p>Found. Redirecting to <a href="/é?q=1#h">/é?q=1#h</a></p>'],
+      ['/%C3%A9', 'Found. Redirecting to /%25C3%25A9', '<p>Found. Redirecting to <a href="/%C3%A9">/%C3%A9</a></p>'],
+      ['rel/é', 'Found. Redirecting to /rel/%C3%A9', '<p>Found. Redirecting to <a href="/rel/é">/rel/é</a></p>'],
+    ]
+    for (const [target, text, html] of expected) {
+      const redirect = app3((_req, res) => res.redirect(target))
+      const t = await call(redirect, '/', { headers: { accept: 'text/plain' } })
+      assert.equal(t.body, text, target)
+      assert.equal(t.headers.location, target.replace('é', '%C3%A9').replace(/^rel/, '/rel'))
+      assert.equal((await call(redirect, '/', { headers: { accept: 'text/html' } })).body, html, target)
+    }
+  })
+
   test('(status, url), (url, status) and "back"', async () => {
     const first = await call(app3((_req, res) => res.redirect(301, '/a')))
     assert.deepEqual([first.status, first.headers.location], [301, '/a'])
