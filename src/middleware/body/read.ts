@@ -28,38 +28,47 @@ export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 
 type ZstdZlib = typeof zlib & { createZstdDecompress?: () => Transform }
 
-function createDecompressor(coding: string): Transform | undefined {
+/** The maker of a decompressor for `coding`, or undefined for a coding the reader cannot undo. */
+function decompressorMaker(coding: string): (() => Transform) | undefined {
   switch (coding) {
     case 'gzip':
-      return zlib.createGunzip()
+      return zlib.createGunzip
     case 'deflate':
-      return zlib.createInflate()
+      return zlib.createInflate
     case 'br':
-      return zlib.createBrotliDecompress()
+      return zlib.createBrotliDecompress
     case 'zstd': {
       // Node 22.15+ only; elsewhere zstd is an unsupported coding like any other.
       const create = (zlib as ZstdZlib).createZstdDecompress
-      return typeof create === 'function' ? create() : undefined
+      return typeof create === 'function' ? create : undefined
     }
     default:
       return undefined
   }
 }
 
-/**
- * The error the reader would give `req` for its Content-Encoding before
- * reading anything (an unknown coding, or any coding with `inflate` off),
- * or undefined. For a parser that has another error to report once the
- * coding is found acceptable (an unknown charset: body-parser checks the
- * coding first).
- */
-export function codingError(req: IncomingMessage, inflate: boolean): BodyError | undefined {
+/** The lower-cased Content-Encoding of `req` ("identity" without one). */
+function codingOf(req: IncomingMessage): string {
   const header = req.headers['content-encoding']
-  const coding = header === undefined ? 'identity' : header.trim().toLowerCase()
+  return header === undefined ? 'identity' : header.trim().toLowerCase()
+}
+
+/** The 415 for a body in `coding` (any coding with `inflate` off, an unknown one always), or undefined. */
+function codingRefusal(coding: string, inflate: boolean): BodyError | undefined {
   if (coding === 'identity') return undefined
   if (!inflate) return bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
-  const known = coding === 'gzip' || coding === 'deflate' || coding === 'br' || (coding === 'zstd' && typeof (zlib as ZstdZlib).createZstdDecompress === 'function')
-  return known ? undefined : bodyError(415, 'unsupported content encoding "' + coding + '"', { type: 'encoding.unsupported', encoding: coding })
+  if (decompressorMaker(coding) !== undefined) return undefined
+  return bodyError(415, 'unsupported content encoding "' + coding + '"', { type: 'encoding.unsupported', encoding: coding })
+}
+
+/**
+ * The error the reader would give `req` for its Content-Encoding before
+ * reading anything, or undefined. For a parser that has another error to
+ * report once the coding is found acceptable (an unknown charset:
+ * body-parser checks the coding first).
+ */
+export function codingError(req: IncomingMessage, inflate: boolean): BodyError | undefined {
+  return codingRefusal(codingOf(req), inflate)
 }
 
 /** The declared length (`Number` of the Content-Length header) when it is a usable non-negative integer. */
@@ -103,9 +112,7 @@ export function readBody(
   done: ReadCallback,
   res?: ServerResponse,
 ): void {
-  const headers = req.headers
-  const codingHeader = headers['content-encoding']
-  const coding = codingHeader === undefined ? 'identity' : codingHeader.trim().toLowerCase()
+  const coding = codingOf(req)
 
   let expected: number | undefined
   let decompressor: Transform | undefined
@@ -115,20 +122,13 @@ export function readBody(
       drain(req, res, () => done(tooLarge(limit, 0, expected)))
       return
     }
-  } else if (!inflate) {
-    const err = bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
-    drain(req, res, () => done(err))
-    return
   } else {
-    decompressor = createDecompressor(coding)
-    if (decompressor === undefined) {
-      const err = bodyError(415, 'unsupported content encoding "' + coding + '"', {
-        type: 'encoding.unsupported',
-        encoding: coding,
-      })
-      drain(req, res, () => done(err))
+    const refused = codingRefusal(coding, inflate)
+    if (refused !== undefined) {
+      drain(req, res, () => done(refused))
       return
     }
+    decompressor = (decompressorMaker(coding) as () => Transform)()
   }
 
   const source: NodeJS.ReadableStream = decompressor ?? req
