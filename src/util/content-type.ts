@@ -7,6 +7,7 @@
  */
 import * as contentType from 'content-type'
 import mime from 'mime-types'
+import { loadOnFirstCall } from './first-use'
 import { memoize } from './memo'
 
 /**
@@ -25,13 +26,11 @@ interface ContentTypePackage {
 
 /**
  * `type` with `charset=utf-8`, as res.send writes a string body's type,
- * through the `content-type` package `load` gives (loaded on first use).
- * Throws on a type the package cannot parse or format.
+ * through a `content-type` package's parse and format. Throws on a type the
+ * package cannot parse or format.
  */
-function utf8TypeThrough(load: () => ContentTypePackage): (type: string) => string {
-  let lib: ContentTypePackage | undefined
+function utf8TypeThrough(c: ContentTypePackage): (type: string) => string {
   return memoize((type) => {
-    const c = lib ?? (lib = load())
     const parsed = c.parse(type)
     parsed.parameters.charset = 'utf-8'
     return c.format(parsed)
@@ -39,12 +38,18 @@ function utf8TypeThrough(load: () => ContentTypePackage): (type: string) => stri
 }
 
 /** 5.x (Express 5's content-type 2): parameters kept in their order. */
-export const utf8Type2 = utf8TypeThrough(() => contentType as unknown as ContentTypePackage)
+export const utf8Type2 = utf8TypeThrough(contentType as unknown as ContentTypePackage)
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const contentType1 = (): ContentTypePackage => require('content-type-v1') as ContentTypePackage
 
 /**
- * 4.x and 3.x (Express 4's and 3's content-type 1): parameters sorted by
- * name, and a parameter list it cannot read ("a=", ";;", a trailing ";")
- * refused with "invalid parameter format".
+ * 4.x and 3.x (Express 4's and 3's content-type 1, loaded on first use):
+ * parameters sorted by name, and a parameter list it cannot read ("a=",
+ * ";;", a trailing ";") refused with "invalid parameter format".
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-export const utf8Type1 = utf8TypeThrough(() => require('content-type-v1') as ContentTypePackage)
+export const utf8Type1 = utf8TypeThrough({
+  parse: loadOnFirstCall(() => contentType1().parse),
+  format: loadOnFirstCall(() => contentType1().format),
+})
+/* eslint-enable @typescript-eslint/no-require-imports */

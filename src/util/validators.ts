@@ -15,6 +15,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import fresh from 'fresh'
 import parseRange from 'range-parser'
+import { loadOnFirstCall } from './first-use'
 
 export type FreshFn = (reqHeaders: IncomingHttpHeaders, resHeaders: { etag?: string; 'last-modified'?: string }) => boolean
 export type RangeFn = (size: number, header: string, options?: { combine?: boolean }) => parseRange.Ranges | parseRange.Result
@@ -27,12 +28,6 @@ export interface HttpValidators {
 }
 
 export const validators5: HttpValidators = Object.freeze({ fresh: fresh as FreshFn, parseRange: parseRange as RangeFn })
-
-/** A function that requires its module on its first call. */
-function loadOnFirstCall<F extends (...args: never[]) => unknown>(load: () => F): F {
-  let fn: F | undefined
-  return ((...args: Parameters<F>) => (fn ?? (fn = load()))(...args)) as F
-}
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 export const validators4: HttpValidators = Object.freeze({

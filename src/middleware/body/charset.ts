@@ -5,23 +5,22 @@
  */
 import * as contentType from 'content-type'
 import iconv from 'iconv-lite'
+import { loadOnFirstCall } from '../../util/first-use'
 import { memoize } from '../../util/memo'
 
 type ParseContentType = (header: string) => { parameters: Record<string, string | undefined> }
 
 /**
  * A reader of the lower-cased `charset` parameter of a Content-Type header
- * (null without one), through the `content-type` package `load` gives
- * (loaded on first use). A header the package cannot parse has no usable
+ * (null without one), through a `content-type` package's `parse`. A header the package cannot parse has no usable
  * charset: the parser's default applies, as in body-parser. Clients repeat
  * a handful of headers, so results are memoised in a small bounded map
  * (content-type.parse costs ~0.3 µs; a map hit ~20 ns).
  */
-function charsetReader(load: () => ParseContentType): (header: string | undefined) => string | null {
-  let parse: ParseContentType | undefined
+function charsetReader(parse: ParseContentType): (header: string | undefined) => string | null {
   const read = memoize((header) => {
     try {
-      const charset = (parse ?? (parse = load()))(header).parameters.charset
+      const charset = parse(header).parameters.charset
       return charset ? charset.toLowerCase() : null
     } catch {
       return null
@@ -36,7 +35,7 @@ function charsetReader(load: () => ParseContentType): (header: string | undefine
  * @example
  * headerCharset('text/plain; charset=KOI8-R') // 'koi8-r'
  */
-export const headerCharset = charsetReader(() => contentType.parse as unknown as ParseContentType)
+export const headerCharset = charsetReader(contentType.parse as unknown as ParseContentType)
 
 /**
  * body-parser 1's (content-type 1, 4.x and 3.x), which refuses more headers
@@ -44,7 +43,7 @@ export const headerCharset = charsetReader(() => contentType.parse as unknown as
  * is the default.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-export const headerCharset1 = charsetReader(() => (require('content-type-v1') as { parse: ParseContentType }).parse)
+export const headerCharset1 = charsetReader(loadOnFirstCall(() => (require('content-type-v1') as { parse: ParseContentType }).parse))
 
 /** Whether iconv-lite can decode `charset` (memoised: its lookup canonicalises the name each time). */
 export const charsetExists: (charset: string) => boolean = memoize((charset) => iconv.encodingExists(charset))
