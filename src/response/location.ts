@@ -144,12 +144,6 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
   })
 
   /**
-   * Redirects with a status (default 302) and a short body for text and
-   * HTML clients naming the (escaped) target; no body for HEAD.
-   * @example res.redirect('/login')
-   * res.redirect(301, 'https://example.com/new-home')
-   */
-  /**
    * The target 3.x's redirect bodies name. Express 3's name the Location it
    * set, which held the target's raw characters (the text body through
    * `encodeURI`, the HTML one escaped); webfw's Location has those
@@ -164,6 +158,12 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
     return headerSafe(raw) === address ? raw : address
   }
 
+  /**
+   * Redirects with a status (default 302) and a short body for text and
+   * HTML clients naming the (escaped) target; no body for HEAD.
+   * @example res.redirect('/login')
+   * res.redirect(301, 'https://example.com/new-home')
+   */
   defineMethod(proto, 'redirect', function redirect(this: ResponseInternal, ...args: unknown[]) {
     const res = this
     let status: unknown = 302
