@@ -10,9 +10,9 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import net from 'node:net'
 import path from 'node:path'
 import { rawHttp } from '../helpers/call'
+import { sendRaw } from '../helpers/client'
 import { withServer } from '../helpers/http'
 import { makeTree } from '../helpers/files'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
@@ -48,18 +48,6 @@ async function responses(factory: Any, etag: unknown): Promise<Record<string, st
   return out
 }
 
-/** Writes `text` to a socket left open and resolves with everything read until the server closes it. */
-function rawExchange(port: number, text: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
-    let data = ''
-    socket.setEncoding('latin1')
-    socket.on('data', (c: string) => (data += c))
-    socket.on('end', () => resolve(data))
-    socket.on('error', reject)
-  })
-}
-
 describe('header values beyond ASCII go out in the bytes Express sends', () => {
   for (const [label, ours, theirs] of [['5.x', webfw, express5], ['4.x', webfw4, express4]] as const) {
     for (const etag of ['weak', false, (body: Buffer) => `"${body.length}"`]) {
@@ -83,7 +71,7 @@ describe('header values beyond ASCII go out in the bytes Express sends', () => {
         const app = factory()
         app.get('/', (_req: Any, res: Any) => res.download(file, 'résumé.txt'))
         // (written without ending the socket: a half-closed client gets no streamed file)
-        const raw = await withServer(app, ({ port }) => rawExchange(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))
+        const raw = await withServer(app, ({ port }) => sendRaw(port, 'GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n'))
         return /Content-Disposition: [^\r]*/.exec(raw)?.[0]
       }
       const theirs = await answer(express4)
