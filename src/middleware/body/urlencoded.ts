@@ -11,11 +11,11 @@
  * - `parameterLimit` (default 1000): more parameters is a 413
  *   `parameters.too.many`, checked before any parsing work.
  */
-import fastQuerystring from 'fast-querystring'
 import qs from 'qs'
 import type { Profile } from '../../profile'
 import { parseRuntimeQueryString } from '../../util/runtime-querystring'
 import { bodyError } from './errors'
+import { parseFlatForm } from './flat-form'
 import { normalizeCommonOptions, type BodyParserOptions, type BodyStyle } from './options'
 import { createParser, type Middleware } from './parser'
 
@@ -35,8 +35,8 @@ function countParameters(body: string, limit: number): number {
 }
 
 /**
- * Whether qs at depth 0 could read `body` otherwise than fast-querystring
- * (apart from the two keys `parseFlat` drops): only through brackets. qs
+ * Whether qs at depth 0 could read `body` otherwise than `parseFlatForm`:
+ * only through brackets. qs
  * splits a pair at "]=" when it has one, takes `[]` as an array key, and
  * strips the brackets around a whole key, also where they were written
  * %5B/%5D (`[x]=1` is `{ x: '1' }`, `[0]=1` an array index, `[__proto__]`
@@ -50,28 +50,6 @@ function mayHoldBrackets(body: string): boolean {
     if (c === 0x62 /* b */ || c === 0x64 /* d */) return true
   }
   return false
-}
-
-/**
- * The flat parse of a body without brackets. fast-querystring decodes like
- * qs does at depth 0 but in 3.4 µs instead of 7.2 µs for a 10-field form
- * (Node 20); its result has a null prototype, so it is copied into a plain
- * object (as Express 5 gives) without the keys qs drops: the empty key and
- * `__proto__`.
- */
-function parseFlat(body: string): Record<string, unknown> {
-  const parsed = fastQuerystring.parse(body) as Record<string, unknown>
-  // Without those two keys the copy is Object.assign's, which copies a fast
-  // object's properties without a keyed store per key (the loop's stores go
-  // megamorphic across forms). Its [[Set]] would run the __proto__ setter,
-  // hence the check ("in" is an own check here: the parse result's prototype
-  // has none of its own).
-  if (!('' in parsed) && !('__proto__' in parsed)) return Object.assign({}, parsed)
-  const result: Record<string, unknown> = {}
-  for (const key in parsed) {
-    if (key !== '' && key !== '__proto__') result[key] = parsed[key]
-  }
-  return result
 }
 
 function readPositive(value: unknown, name: string, allowZero: boolean): number {
@@ -131,7 +109,7 @@ export function createUrlencodedParse(
       // The runtime's parse (4.x, 3.x) is given the limit as maxKeys, as
       // Express does; the count is within it, so it never cuts a body short.
       if (runtimeFlat) return parseRuntimeQueryString(body, parameterLimit, true)
-      if (!mayHoldBrackets(body)) return parseFlat(body)
+      if (!mayHoldBrackets(body)) return parseFlatForm(body)
       if (count === 0) count = countParameters(body, parameterLimit)
     }
     return parseWithQs(body, count)

@@ -1,0 +1,78 @@
+/**
+ * 5.x's flat form parser (src/middleware/body/flat-form.ts) against its
+ * oracle, qs at depth 0 with body-parser's options, on random bodies
+ * without brackets: separators, `+`, prototype names, numeric keys, and
+ * escapes that decode, that do not, and that decode to a separator. Same
+ * keys in the same order, same values, a plain object, and no built-in
+ * prototype touched. Half the bodies repeat a key, so both of the parser's
+ * passes (the one that stores blindly and the one that collects repeats)
+ * are compared.
+ */
+import assert from 'node:assert/strict'
+import { test } from 'node:test'
+import fc from 'fast-check'
+import qs from 'qs'
+import { internal } from '../helpers/webfw'
+import { assertBuiltinsUnchanged, runs, snapshotBuiltins } from './support'
+
+const { parseFlatForm } = internal('middleware/body/flat-form')
+
+const piece = fc.constantFrom(
+  'a', 'b', 'k', '0', '1', '=', '==', '&', '&&', '+', '++', ' ', '__proto__', '__pro%74o__', 'toString',
+  'constructor', 'hasOwnProperty', '', '%', '%4', '%41', '%2B', '%25', '%26', '%3D', '%20', '%zz', '%C3%A9',
+  '%E9', '%ED%A0%80', '%F0%9F%98%80', 'é', '😀',
+)
+const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''))
+/** A key from a small set (so keys repeat), a separator and any text: pairs that look like a form. */
+const pair = fc
+  .tuple(fc.constantFrom('a', 'b', '0', 'toString', '%61', 'a+', '__proto__', ''), fc.constantFrom('', '=', '=='), text)
+  .map(([key, equals, value]) => key + equals + value)
+const body = fc.oneof(
+  fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')),
+  fc.array(pair, { maxLength: 10 }).map((pairs) => pairs.join('&')),
+)
+
+/** body-parser 2's qs options for a flat form of `count` parameters. */
+function oracle(s: string): Record<string, unknown> {
+  const count = s.split('&').length
+  return qs.parse(s, { allowPrototypes: true, arrayLimit: count, depth: 0, parameterLimit: 1000, strictDepth: true }) as Record<string, unknown>
+}
+
+function repeatsAKey(parsed: Record<string, unknown>): boolean {
+  return Object.values(parsed).some(Array.isArray)
+}
+
+test(`parseFlatForm gives qs's depth-0 result (${runs(3000)} bodies, with and without repeated keys)`, () => {
+  const before = snapshotBuiltins()
+  let repeated = 0
+  let single = 0
+  fc.assert(
+    fc.property(body, (s) => {
+      const got = parseFlatForm(s)
+      const want = oracle(s)
+      assert.deepEqual(Object.entries(got), Object.entries(want), JSON.stringify(s))
+      assert.equal(Object.getPrototypeOf(got), Object.prototype)
+      if (repeatsAKey(want)) repeated++
+      else single++
+    }),
+    { numRuns: runs(3000) },
+  )
+  assertBuiltinsUnchanged(before, 'after parsing random forms')
+  assert.ok(repeated > 100 && single > 100, `repeated ${repeated}, single ${single}`)
+})
+
+test('parseFlatForm: a repeated key after a prototype name, an escaped separator, and + inside escapes', () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ['toString=1&toString=2', { toString: ['1', '2'] }],
+    ['a=1&b=x+y&a=%41&a=3', { a: ['1', 'A', '3'], b: 'x y' }],
+    ['k%3Dv=1%262', { 'k=v': '1&2' }],
+    ['%2B+%2B=%2B+', { '+ +': '+ ' }],
+    ['=x&&a&__proto__=1&__pro%74o__=2', { a: '' }],
+    ['v=%E9+%zz', { v: '%E9 %zz' }],
+  ]
+  for (const [input, expected] of cases) {
+    const got = parseFlatForm(input)
+    assert.deepEqual(Object.entries(got), Object.entries(expected), input)
+    assert.deepEqual(Object.entries(oracle(input)), Object.entries(expected), `oracle: ${input}`)
+  }
+})
