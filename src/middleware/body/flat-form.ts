@@ -54,14 +54,16 @@ export function parseFlatForm(form: string): Record<string, unknown> {
 /**
  * The pairs of `body` (its `+` already spaces) in a plain object.
  *
- * Without `repeats`, each value is stored without looking at the key first,
- * and the result is undefined when a key came twice (fewer keys than values
- * stored): the caller then parses again with `repeats`, which reads each
- * key before storing it and collects repeated values in arrays. A read of a
- * key the object lacks goes on to Object.prototype, a dictionary, in a
- * megamorphic load; skipping it saved more than a fifth of the parse on the
- * benchmark's ten-field form (docs/perf.md, "The flat form parser"), and a
- * form with a repeated key pays one more parse.
+ * Without `repeats`, each value is stored without looking at the key first
+ * (only a key equal to the one before it, as a multiple select or a group
+ * of checkboxes sends it, joins that key's array at once), and the result
+ * is undefined when a key came back later (fewer keys than keys stored):
+ * the caller then parses again with `repeats`, which reads each key before
+ * storing it. A read of a key the object lacks goes on to Object.prototype,
+ * a dictionary, in a megamorphic load; skipping it saved more than a fifth
+ * of the parse on the benchmark's ten-field form (docs/perf.md, "The flat
+ * form parser"), and a form with a key that comes back after another one
+ * pays one more parse.
  */
 function parsePairs(body: string, repeats: boolean): Record<string, unknown> | undefined {
   const result: Record<string, unknown> = {}
@@ -69,6 +71,10 @@ function parsePairs(body: string, repeats: boolean): Record<string, unknown> | u
   let equals = nextIndex(body, '=', 0)
   let percent = nextIndex(body, '%', 0)
   let stored = 0
+  // The last key stored without `repeats`, its value and the array it started (if it repeated).
+  let lastKey = ''
+  let lastValue = ''
+  let run: string[] | undefined
   for (let start = 0; start <= length; ) {
     let end = body.indexOf('&', start)
     if (end === -1) end = length
@@ -89,8 +95,18 @@ function parsePairs(body: string, repeats: boolean): Record<string, unknown> | u
           if (percent < end) value = decodeEscapes(value)
         }
         if (!repeats) {
-          result[key] = value
-          stored++
+          if (key.length !== lastKey.length || key !== lastKey) {
+            result[key] = value
+            stored++
+            lastKey = key
+            lastValue = value
+            run = undefined
+          } else if (run === undefined) {
+            run = [lastValue, value]
+            result[key] = run
+          } else {
+            run.push(value)
+          }
         } else {
           // An own value is a string or an array of them; anything else read
           // here (undefined, or a member of Object.prototype such as
@@ -105,5 +121,6 @@ function parsePairs(body: string, repeats: boolean): Record<string, unknown> | u
     start = end + 1
   }
   // Every store of a new key made one own enumerable property.
+  // (lastKey starts as '', which is never stored.)
   return repeats || Object.keys(result).length === stored ? result : undefined
 }
