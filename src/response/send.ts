@@ -87,6 +87,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     const ownETag = wantETag && hashesStrings(etagFn as ETagFn)
 
     let len: number | undefined
+    let asciiForBuffer = false
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
@@ -96,6 +97,14 @@ export function defineSendMembers(proto: object, profile: Profile): void {
         // sends it (./header-bytes.ts): no Buffer is allocated and copied per
         // response.
         len = Buffer.byteLength(chunk, encoding)
+        // Where Express would have made this body a Buffer (to hash it), and
+        // it is ASCII (as many bytes as characters), it is written as Latin-1:
+        // the same bytes, and node:http then writes the head in Latin-1 as it
+        // does before a Buffer (a header beyond ASCII, also one set with
+        // setHeader, goes out as Express sends it), and copies the string
+        // instead of converting it to UTF-8 (docs/perf.md, "ASCII bodies
+        // written as Latin-1").
+        asciiForBuffer = wantETag && !stringBodies && len === chunk.length
       } else {
         chunk = Buffer.from(chunk as string, encoding)
         encoding = undefined
@@ -141,7 +150,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     }
 
     if (res.req.method === 'HEAD') res.end()
-    else res.end(chunk, encoding as BufferEncoding)
+    else res.end(chunk, (asciiForBuffer ? 'latin1' : encoding) as BufferEncoding)
     return res
   }
 
