@@ -6,6 +6,7 @@
  * client aborts, verify, and skipping requests that have nothing to parse.
  */
 import assert from 'node:assert/strict'
+import net from 'node:net'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import zlib from 'node:zlib'
 import { describe, test } from 'node:test'
@@ -316,6 +317,31 @@ describe('body reader: client abort', () => {
     assert.equal(seen.items[0].err.type, 'request.aborted')
     assert.equal(seen.items[0].pipes, 0)
     assert.equal(seen.items[0].listeners[0], 0)
+  })
+  test('a request destroyed by code while its body is awaited: request.aborted reaches the error handlers, as in Express', async () => {
+    // Destroyed without an error, a request emits neither `error` nor `end`
+    // (only `aborted` and `close`): the reader must still report it.
+    const seen = new Collector<Any>()
+    const app = webfw()
+    app.use((req: Any, _res: Any, next: Any) => {
+      next() // the parser attaches its listeners and waits for the body
+      req.destroy()
+    })
+    app.use(webfw.json())
+    app.use((err: Any, req: Any, _res: Any, _next: Any) => {
+      seen.push({ type: err.type, status: err.status, listeners: ['data', 'end', 'error', 'close'].map((e) => req.listenerCount(e)) })
+    })
+    await withServer(app, async ({ port }) => {
+      const socket = net.connect(port, '127.0.0.1')
+      socket.on('error', () => {})
+      socket.write('POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":')
+      try {
+        await seen.waitFor(1, 'errors')
+      } finally {
+        socket.destroy()
+      }
+    })
+    assert.deepEqual(seen.items, [{ type: 'request.aborted', status: 400, listeners: [0, 0, 0, 0] }])
   })
 })
 
