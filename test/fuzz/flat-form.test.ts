@@ -13,7 +13,8 @@ import { test } from 'node:test'
 import fc from 'fast-check'
 import qs from 'qs'
 import { internal } from '../helpers/webfw'
-import { assertBuiltinsUnchanged, runs, snapshotBuiltins } from './support'
+import { meter, stepsOf } from '../security/work-meter'
+import { assertBuiltinsUnchanged, assertLinearCount, runs, snapshotBuiltins } from './support'
 
 const { parseFlatForm } = internal('middleware/body/flat-form')
 
@@ -74,5 +75,21 @@ test('parseFlatForm: a repeated key after a prototype name, an escaped separator
     const got = parseFlatForm(input)
     assert.deepEqual(Object.entries(got), Object.entries(expected), input)
     assert.deepEqual(Object.entries(oracle(input)), Object.entries(expected), `oracle: ${input}`)
+  }
+})
+
+test('parseFlatForm: work grows linearly with the body, also where a search runs far ahead or the second pass runs', () => {
+  // Counted, not timed: the characters the string built-ins go through
+  // (test/security/work-meter.ts). Each shape is n units long.
+  const shapes: Record<string, (n: number) => string> = {
+    'keys without "=" before one "=" at the end': (n) => 'a&'.repeat(n) + 'b=1',
+    'a "%" in every key, none in the values': (n) => 'k%41=v&'.repeat(n),
+    'a "%" only at the end': (n) => 'k=v&'.repeat(n) + 'z=%41',
+    'malformed escapes everywhere': (n) => '%=%&'.repeat(n),
+    'one key repeated after another (second pass)': (n) => 'a=1&b=2&'.repeat(n),
+    'one long value of "+"': (n) => 'a=' + '+'.repeat(4 * n),
+  }
+  for (const [label, shape] of Object.entries(shapes)) {
+    assertLinearCount(label, (n) => stepsOf(meter(() => parseFlatForm(shape(n)))), 64)
   }
 })

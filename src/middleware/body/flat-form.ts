@@ -14,8 +14,9 @@
  * parse and 5.x's "simple" query parser still use): its result has no
  * prototype, so Express 5's plain object took a copy of every pair on top
  * of the parse, and its character loop cost more than `indexOf` jumping
- * from one `&`, `=`, `%` or `+` to the next (docs/perf.md, "The flat form
- * parser", instructions per request of the `urlencoded` scenario).
+ * from one `&`, `=` or `%` to the next after one replace of every `+`
+ * (docs/perf.md, "The flat form parser", instructions per request of the
+ * `urlencoded` scenario).
  */
 
 const PLUS = /\+/g
@@ -38,7 +39,9 @@ function nextIndex(str: string, char: string, from: number): number {
 /**
  * Parses a form body that holds no bracket (raw or escaped) into a plain
  * object. Linear in the body's length: each of `=` and `%` is searched for
- * from where its last occurrence was, never twice over the same text.
+ * from where its last occurrence was, never twice over the same text, and
+ * the second pass (a key that came back) reads the body once more
+ * (test/fuzz/flat-form.test.ts counts the work).
  *
  * @example
  * parseFlatForm('a=1&b=x+y&a=%41') // { a: ['1', 'A'], b: 'x y' }
