@@ -8,6 +8,7 @@ import { withServer } from '../helpers/http'
 import { send } from '../helpers/client'
 import { internal, webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
 import { parserApp } from './body-helpers'
+import { express5, withServers } from '../helpers/side-by-side'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const express4: Any = require('express4')
@@ -46,6 +47,27 @@ describe('urlencoded()', () => {
         const named = await send(port, { headers: { 'Content-Type': FORM }, body: 'constructor=1&toString=2&b=3&2=x&hasOwnProperty=4&1=y' })
         assert.deepEqual(named.json(), { proto: true, keys: ['1', '2', 'constructor', 'toString', 'b', 'hasOwnProperty'] })
       })
+    })
+    test('a byte-order mark dropped, + a space next to escapes and broken UTF-8, the bytes `verify` saw left as they came (as Express 5)', async () => {
+      const appFor = (factory: Any) => {
+        const app = factory()
+        let seen: Buffer | undefined
+        app.use(factory.urlencoded({ extended: false, verify: (_req: Any, _res: Any, buf: Buffer) => (seen = buf) }))
+        app.post('/', (req: Any, res: Any) => res.json({ body: req.body, seen: (seen as Buffer).toString('hex') }))
+        return app
+      }
+      const bodies = [
+        Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('a=1+2&b=x')]),
+        Buffer.from('a=%C3%A9+b&c=d+e&k+%2B=+'),
+        Buffer.from([0x61, 0x3d, 0xc3, 0x2b, 0x62]), // a=<broken UTF-8>+b
+        Buffer.from('e=é+ü'),
+      ]
+      const answers = (port: number) => Promise.all(bodies.map((body) => send(port, { headers: { 'Content-Type': FORM }, body }).then((r) => r.json())))
+      const [ours, theirs] = await withServers([appFor(webfw), appFor(express5)], (ports) => Promise.all(ports.map(answers)))
+      assert.deepEqual(theirs[0].body, { a: '1 2', b: 'x' })
+      assert.deepEqual(theirs[1].body, { a: 'é b', c: 'd e', 'k +': ' ' })
+      assert.deepEqual(ours, theirs)
+      bodies.forEach((body, i) => assert.equal(ours[i].seen, body.toString('hex')))
     })
   })
 
