@@ -3,9 +3,11 @@
  * (UTF-8 only) into `req.body`.
  *
  * - `extended: false` (the 5.x default): flat keys, repeated keys become
- *   arrays, brackets are kept as part of the key. 5.x parses with qs at
- *   depth 0 (a plain object); 4.x and 3.x with the runtime's querystring
- *   (a null prototype, every key kept), as the profile's `flatForm` says.
+ *   arrays, brackets are kept as part of the key. 5.x gives qs's depth-0
+ *   result (a plain object): from `parseFlatForm` (./flat-form.ts) for a
+ *   body without brackets, from qs for the others; 4.x and 3.x the
+ *   runtime's querystring's (a null prototype, every key kept), as the
+ *   profile's `flatForm` says.
  * - `extended: true` (the 4.x default): nested objects and arrays via `qs`,
  *   nesting limited by `depth` (default 32; deeper input is a 400).
  * - `parameterLimit` (default 1000): more parameters is a 413
@@ -36,11 +38,10 @@ function countParameters(body: string, limit: number): number {
 
 /**
  * Whether qs at depth 0 could read `body` otherwise than `parseFlatForm`:
- * only through brackets. qs
- * splits a pair at "]=" when it has one, takes `[]` as an array key, and
- * strips the brackets around a whole key, also where they were written
- * %5B/%5D (`[x]=1` is `{ x: '1' }`, `[0]=1` an array index, `[__proto__]`
- * nothing). indexOf is a memchr; a regular expression would step through
+ * only through brackets. qs splits a pair at "]=" when it has one, takes
+ * `[]` as an array key, and strips the brackets around a whole key, also
+ * where they were written %5B/%5D (`[x]=1` is `{ x: '1' }`, `[0]=1` an
+ * array index, `[__proto__]` nothing). indexOf is a memchr; a regular expression would step through
  * every character (docs/perf.md, "The runtime's flat parser").
  */
 function mayHoldBrackets(body: string): boolean {
