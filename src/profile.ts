@@ -3,12 +3,9 @@
  * of the framework, as data read by the one shared implementation.
  */
 import accepts5 from 'accepts'
-import accepts4 from 'accepts-v1'
-import contentDisposition4 from 'content-disposition-v0'
 import { create as contentDisposition5 } from 'content-disposition'
 import qs from 'qs'
 import typeis5 from 'type-is'
-import typeis4 from 'type-is-v1'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
 import type { RouteMapMembers } from './app/route-map-app'
 import type { AppStyle } from './app/types'
@@ -16,7 +13,6 @@ import { bodyStyle, bodyStyle4, type BodyStyle } from './middleware/body/options
 import { View, View4 } from './app/view'
 import type { RequestStyle } from './request/internal'
 import type { ResponseStyle } from './response/internal'
-import { path4 } from './router/path4'
 import { path5 } from './router/path5'
 import type { PathSyntax } from './router/path-syntax'
 import type { RouteStyle } from './router/route'
@@ -24,6 +20,7 @@ import type { RouterStyle } from './router/router-state'
 import { md5ETags, sha1ETags } from './util/etag'
 import { mediaTypes3, mediaTypes4, mediaTypes5, type MediaTypes } from './util/media-types'
 import { validators3, validators4, validators5, type HttpValidators } from './util/validators'
+import { loadOnFirstCall } from './util/first-use'
 
 export interface Profile {
   /** Major version this profile reproduces. */
@@ -88,6 +85,12 @@ const toTag = (value: unknown): string => Object.prototype.toString.call(value)
 /* eslint-disable @typescript-eslint/no-require-imports */
 const loadRouteMap = (): RouteMapMembers => (require('./app/route-map-app') as typeof import('./app/route-map-app')).routeMapMembers
 const loadPath3 = (): typeof import('./router/path3') => require('./router/path3')
+const loadPath4 = (): typeof import('./router/path4') => require('./router/path4')
+// 4.x's (and 3.x's) versions of packages 5.x also uses, loaded on their first
+// call so that `require('webfw')` loads none of them (test/v3/lazy-deps.test.ts).
+const accepts4 = loadOnFirstCall(() => require('accepts-v1') as typeof accepts5)
+const typeis4 = loadOnFirstCall(() => require('type-is-v1') as typeof typeis5) as unknown as typeof typeis5
+const contentDisposition4 = loadOnFirstCall(() => require('content-disposition-v0') as (filename?: string) => string)
 const loadNegotiation3 = (): typeof import('./request/negotiation3') => require('./request/negotiation3')
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -263,7 +266,7 @@ export const profile4: Profile = Object.freeze({
   } as const),
   media: mediaTypes4,
   validators: validators4,
-  syntax: path4,
+  syntax: lazySyntax(() => loadPath4().path4),
   router: Object.freeze({
     catchRejections: false,
     nullPrototypeParams: false,

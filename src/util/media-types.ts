@@ -11,8 +11,25 @@
  */
 import { extname } from 'node:path'
 import mimeTypes from 'mime-types'
-import mime1 from 'mime-v1'
+import type Mime1 from 'mime-v1'
 import { contentTypeFor, utf8Type1, utf8Type2 } from './content-type'
+import { loadOnFirstCall } from './first-use'
+
+// mime 1 (4.x and 3.x) loads on its first lookup: `require('webfw')` never loads it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadMime1 = (): typeof Mime1 => require('mime-v1') as typeof Mime1
+const mime1 = {
+  lookup: loadOnFirstCall(() => {
+    const m = loadMime1()
+    return (path: string) => m.lookup(path)
+  }),
+  charsets: {
+    lookup: loadOnFirstCall(() => {
+      const m = loadMime1()
+      return (type: string) => m.charsets.lookup(type)
+    }),
+  },
+}
 
 export interface MediaTypes {
   /** The bare media type of an extension or file name; application/octet-stream when unknown. */

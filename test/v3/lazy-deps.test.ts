@@ -56,14 +56,14 @@ test('webfw/v3 loads them when its factory is required', () => {
   for (const file of V3_ONLY) assert.ok(loaded.includes(file), file)
 })
 
-/** The older generations' packages loaded after `body` (4.x's and 3.x's fresh, range-parser and content-type). */
+/** The older generations' packages (installed as `<name>-v<version>`) loaded after `body`. */
 function olderPackagesAfter(entry: string, body: string): string[] {
   const script = `
     const http = require('node:http')
     const webfw = require(${JSON.stringify(entry)})
     ;(async () => {
       ${body}
-      const names = Object.keys(require.cache).map((f) => /node_modules[\\\\/]((?:fresh|range-parser|content-type)-v[0-9.]+)[\\\\/]/.exec(f)?.[1]).filter(Boolean)
+      const names = Object.keys(require.cache).map((f) => /node_modules[\\\\/]([a-z-]+-v[0-9.]+)[\\\\/]/.exec(f)?.[1]).filter(Boolean)
       console.log(JSON.stringify([...new Set(names)].sort()))
     })()`
   return JSON.parse(execFileSync(process.execPath, ['-e', script], { cwd: packageRoot, encoding: 'utf8' }))
@@ -75,10 +75,32 @@ const CONDITIONAL = SERVE.replace("res.send(req.params.id)", "res.type('text/pla
   "path: '/users/1', headers: { 'if-none-match': '\"x\"', range: 'bytes=0-1' } }",
 )
 
-test('older generations\' fresh, range-parser and content-type load only with their factory, on first use', () => {
+/** A JSON POST negotiated with req.is and req.accepts, answered as an attachment. */
+const NEGOTIATED = `
+  const app = webfw()
+  app.use(webfw.json())
+  app.post('/in', (req, res) => res.attachment('a.txt').send(String(req.is('json')) + ' ' + String(req.accepts('json'))))
+  const server = app.listen(0, '127.0.0.1')
+  await new Promise((r) => server.once('listening', r))
+  await new Promise((resolve) => {
+    const r = http.request({ host: '127.0.0.1', port: server.address().port, method: 'POST', path: '/in', headers: { 'content-type': 'application/json', accept: 'application/json' } }, (res) => { res.resume(); res.on('end', resolve) })
+    r.end('{"a":1}')
+  })
+  server.close()`
+
+test('older generations\' packages load only with their factory, each on its first use', () => {
   assert.ok(CONDITIONAL.includes('req.fresh') && CONDITIONAL.includes('if-none-match'))
   assert.deepEqual(olderPackagesAfter('webfw', CONDITIONAL), [])
+  assert.deepEqual(olderPackagesAfter('webfw', NEGOTIATED), [])
   assert.deepEqual(olderPackagesAfter('webfw/v4', ''), [])
-  assert.deepEqual(olderPackagesAfter('webfw/v4', CONDITIONAL), ['content-type-v1', 'fresh-v0.5', 'range-parser-v1.2'])
-  assert.deepEqual(olderPackagesAfter('webfw/v3', CONDITIONAL), ['content-type-v1', 'fresh-v0.3', 'range-parser-v1.0'])
+  // a route pattern (path-to-regexp 0), a type with its charset (mime 1), freshness and a range
+  assert.deepEqual(olderPackagesAfter('webfw/v4', CONDITIONAL), ['content-type-v1', 'fresh-v0.5', 'mime-v1', 'path-to-regexp-v0', 'range-parser-v1.2'])
+  // a JSON body's type (type-is 1), req.accepts (accepts 1), res.attachment (content-disposition 0)
+  assert.deepEqual(olderPackagesAfter('webfw/v4', NEGOTIATED), [
+    'accepts-v1', 'content-disposition-v0', 'content-type-v1', 'mime-v1', 'path-to-regexp-v0', 'type-is-v1',
+  ])
+  // 3.x's negotiation loads accepts 1 and mime 1 with its factory; its path syntax builds on 4.x's
+  assert.deepEqual(olderPackagesAfter('webfw/v3', CONDITIONAL), [
+    'accepts-v1', 'content-type-v1', 'fresh-v0.3', 'mime-v1', 'path-to-regexp-v0', 'range-parser-v1.0',
+  ])
 })

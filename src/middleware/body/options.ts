@@ -6,8 +6,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import bytes from 'bytes'
 import typeis from 'type-is'
-import typeis4 from 'type-is-v1'
 import { deprecate } from '../../util/deprecate'
+import { loadOnFirstCall } from '../../util/first-use'
 import { headerCharset, headerCharset1 } from './charset'
 
 export type VerifyFn = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void
@@ -70,7 +70,9 @@ export const bodyStyle: BodyStyle = Object.freeze({
 export const bodyStyle4: BodyStyle = Object.freeze({
   ...bodyStyle,
   flatForm: 'runtime',
-  typeIs: typeis4.is as BodyStyle['typeIs'],
+  // type-is 1 loads on its first call (src/util/first-use.ts)
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  typeIs: loadOnFirstCall(() => (require('type-is-v1') as typeof typeis).is as BodyStyle['typeIs']),
   charsetOf: headerCharset1,
 })
 
