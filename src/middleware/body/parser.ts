@@ -4,14 +4,13 @@
  * byte is read, then read → `verify` → decode → parse → `req.body`, with every
  * failure passed to `next(err)`.
  */
-import { AsyncResource } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import onFinished from 'on-finished'
 import type { Profile } from '../../profile'
 import { charsetExists, decodeBody } from './charset'
 import { asBodyError, bodyError, unsupportedCharset } from './errors'
 import type { BodyStyle, CommonOptions, TypeMatcher } from './options'
-import { codingError, drain, readBody } from './read'
+import { codingError, drain, readBodyInContext } from './read'
 import { memoize } from '../../util/memo'
 
 export type Next = (err?: unknown) => void
@@ -173,11 +172,9 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       }
     }
 
-    // The stream's events arrive outside the request's async context;
-    // AsyncLocalStorage users expect `next` to run inside it. (An
-    // AsyncResource costs ~80 ns; AsyncResource.bind ~5 µs, Node 20.)
-    const context = new AsyncResource('webfw.bodyParser')
-    readBody(req, length, limit, inflate, (err, buf) => context.runInAsyncScope(finish, null, err, buf), res)
+    // `finish` runs in the request's async context, where AsyncLocalStorage
+    // users expect `next` to run.
+    readBodyInContext(req, length, limit, inflate, finish, res)
 
     function finish(err: unknown, buf: Buffer | undefined): void {
       if (err) {
