@@ -154,4 +154,28 @@ describe('body reader: a body that arrived with its head, and one still on its w
       assert.deepEqual(mine, reference)
     })
   })
+
+  test('a request whose encoding was set is refused with 500 stream.encoding.set, after the limit, as in Express 5 and 4', async () => {
+    const appFor = (factory: Any, limit: number): Any => {
+      const app = factory()
+      app.use((req: Any, _res: Any, next: Any) => {
+        req.setEncoding('utf8')
+        next()
+      })
+      app.use(factory.json({ limit }))
+      app.post('/', (req: Any, res: Any) => res.json({ body: req.body }))
+      app.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status).json({ status: err.status, type: err.type, message: err.message }))
+      return app
+    }
+    for (const limit of [1000, 5]) {
+      const pairs = [[appFor(webfw, limit), appFor(express5, limit)], [appFor(webfw4, limit), appFor(express4, limit)]]
+      for (const [ours, theirs] of pairs) {
+        await withServers([ours, theirs], async ([mine, reference]) => {
+          const [a, b] = [await oneWrite(mine, BODY), await oneWrite(reference, BODY)]
+          assert.equal(b.status, limit === 5 ? 413 : 500)
+          assert.deepEqual(a, b)
+        })
+      }
+    }
+  })
 })

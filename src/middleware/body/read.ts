@@ -124,6 +124,12 @@ export function readBody(
       drain(req, res, () => done(tooLarge(limit, 0, expected)))
       return
     }
+    // `req.setEncoding()` was called: the chunks would be text. body-parser's
+    // reader refuses such a request, after the limit.
+    if (req.readableEncoding !== null) {
+      drain(req, res, () => done(bodyError(500, 'stream encoding should not be set', { type: 'stream.encoding.set' })))
+      return
+    }
   } else {
     const refused = codingRefusal(coding, inflate)
     if (refused !== undefined) {
