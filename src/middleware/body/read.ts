@@ -28,6 +28,9 @@ import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 
+/** A reader's arguments: `readBody`'s, with the response required. */
+type BodyRead = (req: IncomingMessage, contentLength: number, limit: number, inflate: boolean, done: ReadCallback, res: ServerResponse) => void
+
 type ZstdZlib = typeof zlib & { createZstdDecompress?: () => Transform }
 
 /** The maker of a decompressor for `coding`, or undefined for a coding the reader cannot undo. */
@@ -280,14 +283,7 @@ export function readBody(
  * @example
  * readBodyInContext(req, Number(req.headers['content-length']), 100 * 1024, true, (err, buf) => {}, res)
  */
-export function readBodyInContext(
-  req: IncomingMessage,
-  contentLength: number,
-  limit: number,
-  inflate: boolean,
-  done: ReadCallback,
-  res: ServerResponse,
-): void {
+export const readBodyInContext: BodyRead = function readBodyInContext(req, contentLength, limit, inflate, done, res) {
   // A request someone already reads (a `data` listener, a pipe) or paused
   // is read through listeners at once, so that no chunk passes before them.
   if (req.readableFlowing === null) process.nextTick(readArrived, req, contentLength, limit, inflate, done, res)
@@ -295,26 +291,13 @@ export function readBodyInContext(
 }
 
 /** `readBody`, with `done` bound to the caller's async context (the stream's events arrive outside it). */
-function readWithListeners(
-  req: IncomingMessage,
-  contentLength: number,
-  limit: number,
-  inflate: boolean,
-  done: ReadCallback,
-  res: ServerResponse,
-): void {
+const readWithListeners: BodyRead = function readWithListeners(req, contentLength, limit, inflate, done, res) {
   const context = new AsyncResource('webfw.bodyParser')
   readBody(req, contentLength, limit, inflate, (err, buf) => context.runInAsyncScope(done, null, err, buf), res)
 }
 
-function readArrived(
-  req: IncomingMessage,
-  contentLength: number,
-  limit: number,
-  inflate: boolean,
-  done: ReadCallback,
-  res: ServerResponse,
-): void {
+/** The tick's read: the body whole in the buffer taken at once, any other through `readWithListeners`. */
+const readArrived: BodyRead = function readArrived(req, contentLength, limit, inflate, done, res) {
   const expected = declaredLength(contentLength)
   // Every byte of a Content-Length body is in the request's buffer, and
   // still nobody has listened for data, piped, paused or resumed it.
