@@ -8,6 +8,8 @@ import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
+import { send } from '../helpers/client'
+import { express4, withServers } from '../helpers/side-by-side'
 
 function echo(factory: Any, ...middleware: Any[]): Any {
   const app = factory()
@@ -47,6 +49,22 @@ describe('req.body (4.x)', () => {
     const app = echo(webfw4, webfw4.text({ type: '*/*' }), webfw4.json({ type: '*/*' }))
     const res = await call(app, '/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' })
     assert.deepEqual(JSON.parse(res.body), { body: '{"a":1}', flag: true })
+  })
+
+  test('req._body is set whether the read succeeded or failed, and the error handler sees it, as in Express 4', async () => {
+    const appFor = (factory: Any): Any => {
+      const app = factory()
+      app.use(factory.json({ limit: 20 }))
+      app.use((req: Any, res: Any) => res.json({ flag: req._body ?? null, body: req.body }))
+      app.use((err: Any, req: Any, res: Any, _next: Any) => res.status(err.status).json({ flag: req._body ?? null, type: err.type }))
+      return app
+    }
+    const bodies = ['{"a":1}', '{"a":', '{"long":"' + 'x'.repeat(40) + '"}']
+    const answers = (port: number) =>
+      Promise.all(bodies.map((body) => send(port, { headers: { 'Content-Type': 'application/json' }, body }).then((r) => [r.status, r.json()])))
+    const [ours, theirs] = await withServers([appFor(webfw4), appFor(express4)], (ports) => Promise.all(ports.map(answers)))
+    assert.deepEqual(theirs.map(([status, answer]: Any) => [status, answer.flag]), [[200, true], [400, true], [413, true]])
+    assert.deepEqual(ours, theirs)
   })
 
   test('a request marked by other code is left alone', async () => {

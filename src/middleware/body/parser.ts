@@ -163,13 +163,11 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       return
     }
 
-    if (readFlag) {
+    // 4.x (body-parser 1): consumed by other code, nothing left to read: a 500.
+    if (readFlag && !req.readable) {
       req._body = true
-      // Consumed by other code: nothing left to read (body-parser 1's 500).
-      if (!req.readable) {
-        next(bodyError(500, 'stream is not readable', { type: 'stream.not.readable' }))
-        return
-      }
+      next(bodyError(500, 'stream is not readable', { type: 'stream.not.readable' }))
+      return
     }
 
     // `finish` runs in the request's async context, where AsyncLocalStorage
@@ -177,6 +175,13 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     readBodyInContext(req, length, limit, inflate, finish, res)
 
     function finish(err: unknown, buf: Buffer | undefined): void {
+      // 4.x (body-parser 1) marks the request as read. body-parser does so
+      // as the read starts; nothing else runs during the read, so here is
+      // the same for every middleware after. Set before the read, the flag
+      // came between the `body` placeholder ({}) and the parsed body, and
+      // node's own `req.headers` getter took its megamorphic path at each
+      // later call (docs/perf.md, "The read flag of webfw 4").
+      if (readFlag) req._body = true
       if (err) {
         next(err)
         return
