@@ -18,7 +18,7 @@ import { internal, type Any } from '../helpers/webfw'
 import { runs } from '../fuzz/support'
 
 const { useMatcher } = internal('router/router-state')
-const { assertUnambiguous } = internal('router/path4-analysis')
+const { assertUnambiguous, needsLinearMatcher } = internal('router/path4-analysis')
 
 const RUNS = runs(600)
 
@@ -233,6 +233,15 @@ function isAmbiguous4(path: string): boolean {
   }
 }
 
+/** Whether path-to-regexp 0's RegExp of a 4.x pattern could backtrack for more than linear time (src/router/path4-analysis.ts). */
+function backtracks4(path: string): boolean {
+  try {
+    return needsLinearMatcher(path)
+  } catch {
+    return false
+  }
+}
+
 export async function checkDispatch(version: 5 | 4, Router: Any, ReferenceRouter: Any, options: DispatchOptions = {}): Promise<void> {
   const table = tableOf(options.routePattern ?? (version === 5 ? routePattern5 : routePattern4))
   const paths = options.requestPath ?? requestPath
@@ -242,8 +251,13 @@ export async function checkDispatch(version: 5 | 4, Router: Any, ReferenceRouter
       const linear = await run(Router, 'linear', flags, specs, requests)
       assert.deepEqual(failures(radix), [], 'radix: a request threw out of handle or hung')
       assert.deepEqual(failures(linear), [], 'linear: a request threw out of handle or hung')
-      const reference = await run(ReferenceRouter, null, flags, specs, requests)
       assert.deepEqual(radix, linear)
+      // Express 4 runs path-to-regexp 0's RegExp, which can backtrack
+      // without bound on patterns 4.x gives the linear engine (`/*+` is
+      // `(.*)+`: a path it does not match took minutes, and blocked the
+      // process). Such tables are compared between webfw's two matchers only.
+      if (version === 4 && pathsOf(specs).some(backtracks4)) return
+      const reference = await run(ReferenceRouter, null, flags, specs, requests)
       if (version === 4 && radix === 'invalid: TypeError' && reference !== radix) {
         // 4.x refuses ambiguous patterns (touching captures) Express 4 accepts or fails on later: only those.
         assert.ok(pathsOf(specs).some(isAmbiguous4), 'refused a table with no ambiguous 4.x pattern')
