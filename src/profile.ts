@@ -9,7 +9,7 @@ import typeis5 from 'type-is'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
 import type { RouteMapMembers } from './app/route-map-app'
 import type { AppStyle } from './app/types'
-import { bodyStyle, bodyStyle4, type BodyStyle } from './middleware/body/options'
+import { bodyStyle, bodyStyle4, loadTypeIs1, type BodyStyle } from './middleware/body/options'
 import { View, View4 } from './app/view'
 import type { RequestStyle } from './request/internal'
 import type { ResponseStyle } from './response/internal'
@@ -89,7 +89,7 @@ const loadPath4 = (): typeof import('./router/path4') => require('./router/path4
 // 4.x's (and 3.x's) versions of packages 5.x also uses, loaded on their first
 // call so that `require('webfw')` loads none of them (test/v3/lazy-deps.test.ts).
 const accepts4 = loadOnFirstCall(() => require('accepts-v1') as typeof accepts5)
-const typeis4 = loadOnFirstCall(() => require('type-is-v1') as typeof typeis5) as unknown as typeof typeis5
+const typeis4 = loadOnFirstCall(loadTypeIs1) as unknown as typeof typeis5
 const contentDisposition4 = loadOnFirstCall(() => require('content-disposition-v0') as (filename?: string) => string)
 const loadNegotiation3 = (): typeof import('./request/negotiation3') => require('./request/negotiation3')
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -67,12 +67,14 @@ export const bodyStyle: BodyStyle = Object.freeze({
   charsetOf: headerCharset,
 })
 
+/** type-is 1 (4.x and 3.x), required when first called for (src/util/first-use.ts); the profile's `req.is` uses it too. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+export const loadTypeIs1 = (): typeof typeis => require('type-is-v1') as typeof typeis
+
 export const bodyStyle4: BodyStyle = Object.freeze({
   ...bodyStyle,
   flatForm: 'runtime',
-  // type-is 1 loads on its first call (src/util/first-use.ts)
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  typeIs: loadOnFirstCall(() => (require('type-is-v1') as typeof typeis).is as BodyStyle['typeIs']),
+  typeIs: loadOnFirstCall(() => loadTypeIs1().is as BodyStyle['typeIs']),
   charsetOf: headerCharset1,
 })
 
