@@ -9,9 +9,9 @@
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
-import net from 'node:net'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { describe, test } from 'node:test'
+import { sendRaw } from '../helpers/client'
 import { express4, express5, withServers } from '../helpers/side-by-side'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
@@ -19,19 +19,11 @@ const BODY = '{"a":[1,2,3],"b":"é"}'
 const EVENTS = ['data', 'end', 'error', 'close', 'readable']
 
 /** The whole request in one write on a raw socket: its body arrives with its head. */
-function oneWrite(port: number, body: string): Promise<Any> {
-  const bytes = Buffer.from(body)
-  const head = `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${bytes.length}\r\nConnection: close\r\n\r\n`
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(port, '127.0.0.1', () => socket.write(Buffer.concat([Buffer.from(head), bytes])))
-    const parts: Buffer[] = []
-    socket.on('data', (c: Buffer) => parts.push(c))
-    socket.on('error', reject)
-    socket.on('end', () => {
-      const reply = Buffer.concat(parts).toString('utf8')
-      resolve(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)))
-    })
-  })
+async function oneWrite(port: number, body: string): Promise<Any> {
+  const head = `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`
+  // (sendRaw writes a string as UTF-8 and hands the reply back as Latin-1.)
+  const reply = Buffer.from(await sendRaw(port, head + body), 'latin1').toString('utf8')
+  return JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4))
 }
 
 /**
