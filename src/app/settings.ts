@@ -55,10 +55,10 @@ export function parseExtendedQueryString4(str: string): Record<string, unknown> 
 /**
  * "simple" is the runtime's own parser, `querystring.parse`, as in Express 5:
  * it keeps the first 1000 pairs (maxKeys) and turns malformed UTF-8 escapes
- * into U+FFFD (src/util/runtime-querystring.ts, which runs fast-querystring
- * where the two cannot differ: 0.42 µs against 0.61 µs for a 25-character
- * query, Node 20). (Before, every query went to fast-querystring, which has
- * no pair limit and leaves broken escapes as they are: found by
+ * into U+FFFD (src/util/runtime-querystring.ts, which runs a parser of
+ * webfw's own that gives the same keys and values, faster: bench/micro/
+ * flat-form.bench.js). (Before, every query went to fast-querystring, which
+ * has no pair limit and leaves broken escapes as they are: found by
  * test/fuzz/query.test.ts.)
  */
 function parseSimpleQueryString(str: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 /**
- * 5.x's flat form parser (src/middleware/body/flat-form.ts) against its
+ * 5.x's flat form parser (src/util/flat-form.ts) against its
  * oracle, qs at depth 0 with body-parser's options, on random bodies
  * without brackets: separators, `+`, prototype names, numeric keys, and
  * escapes that decode, that do not, and that decode to a separator. Same
@@ -16,7 +16,7 @@ import { internal } from '../helpers/webfw'
 import { meter, stepsOf } from '../security/work-meter'
 import { assertBuiltinsUnchanged, assertLinearCount, runs, snapshotBuiltins } from './support'
 
-const { parseFlatForm } = internal('middleware/body/flat-form')
+const { parseFlatForm, parseRuntimeFlatForm } = internal('util/flat-form')
 
 const piece = fc.constantFrom(
   'a', 'b', 'k', '0', '1', '=', '==', '&', '&&', '+', '++', ' ', '__proto__', '__pro%74o__', 'toString',
@@ -78,7 +78,7 @@ test('parseFlatForm: a repeated key after a prototype name, an escaped separator
   }
 })
 
-test('parseFlatForm: work grows linearly with the body, also where a search runs far ahead or the second pass runs', () => {
+test('parseFlatForm and parseRuntimeFlatForm: work grows linearly with the body, also where a search runs far ahead or the second pass runs', () => {
   // Counted, not timed: the characters the string built-ins go through
   // (test/security/work-meter.ts). Each shape is n units long.
   const shapes: Record<string, (n: number) => string> = {
@@ -91,5 +91,6 @@ test('parseFlatForm: work grows linearly with the body, also where a search runs
   }
   for (const [label, shape] of Object.entries(shapes)) {
     assertLinearCount(label, (n) => stepsOf(meter(() => parseFlatForm(shape(n)))), 64)
+    assertLinearCount(`${label} (runtime dialect)`, (n) => stepsOf(meter(() => parseRuntimeFlatForm(shape(n)))), 64)
   }
 })

@@ -84,7 +84,7 @@ function queryOf(app: Any, url: string): unknown {
 /**
  * Whether `value` inherits nothing but Object.prototype's members: every
  * object on its prototype chain is Object.prototype or has no properties
- * (null-prototype results, or fast-querystring's empty-prototype ones).
+ * (null-prototype results, or the empty-prototype ones of src/util/flat-form.ts).
  */
 function cleanPrototypes(value: object): boolean {
   for (let p = Object.getPrototypeOf(value); p !== null; p = Object.getPrototypeOf(p)) {

@@ -29,8 +29,8 @@ const PAYLOADS = [
 ]
 
 /**
- * 'Object.prototype', 'null' (no prototype, or only empty ones, as
- * fast-querystring's results have), or 'other'.
+ * 'Object.prototype', 'null' (no prototype, or only empty ones, as the
+ * runtime-dialect results of src/util/flat-form.ts have), or 'other'.
  */
 function prototypeKind(value: object): string {
   if (Array.isArray(value)) return Object.getPrototypeOf(value) === Array.prototype ? 'Object.prototype' : 'other'

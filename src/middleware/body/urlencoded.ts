@@ -4,7 +4,7 @@
  *
  * - `extended: false` (the 5.x default): flat keys, repeated keys become
  *   arrays, brackets are kept as part of the key. 5.x gives qs's depth-0
- *   result (a plain object): from `parseFlatForm` (./flat-form.ts) for a
+ *   result (a plain object): from `parseFlatForm` (src/util/flat-form.ts) for a
  *   body without brackets, from qs for the others; 4.x and 3.x the
  *   runtime's querystring's (a null prototype, every key kept), as the
  *   profile's `flatForm` says.
@@ -15,9 +15,9 @@
  */
 import qs from 'qs'
 import type { Profile } from '../../profile'
+import { parseFlatForm } from '../../util/flat-form'
 import { parseRuntimeQueryString } from '../../util/runtime-querystring'
 import { bodyError } from './errors'
-import { parseFlatForm } from './flat-form'
 import { normalizeCommonOptions, type BodyParserOptions, type BodyStyle } from './options'
 import { createParser, type Middleware } from './parser'
 
