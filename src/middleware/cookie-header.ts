@@ -83,11 +83,26 @@ export function isJsonCookie(value: unknown): value is string {
  * parseCookieHeader('a=1; b=j%3A%5B2%5D', undefined, true) // { a: '1', b: [2] }
  */
 export function parseCookieHeader(header: string, decode: Decode | undefined, json: boolean): Cookies {
+  // Without a `decode` option (whose calls a second parse would repeat),
+  // each cookie is stored without asking first whether its name came before
+  // (`hasOwnProperty` per cookie: docs/perf.md, "One parser for the
+  // runtime's flat forms"); a header that repeats a name (the first one
+  // wins) is parsed again, asking.
+  if (decode === undefined) return parsePairs(header, undefined, json, false) ?? (parsePairs(header, undefined, json, true) as Cookies)
+  return parsePairs(header, decode, json, true) as Cookies
+}
+
+/**
+ * The cookies of `header`; without `firstWins`, undefined when a name came
+ * back (fewer own keys than cookies stored).
+ */
+function parsePairs(header: string, decode: Decode | undefined, json: boolean, firstWins: boolean): Cookies | undefined {
   const cookies: Cookies = {}
   const len = header.length
   if (len < 2) return cookies
   // One search of the whole header instead of one per value: most headers have no `%` at all.
   const hasPercent = header.indexOf('%') !== -1
+  let stored = 0
   let start = 0
   while (start < len) {
     const equals = header.indexOf('=', start)
@@ -101,15 +116,16 @@ export function parseCookieHeader(header: string, decode: Decode | undefined, js
       continue
     }
     const name = trimmedSlice(header, start, equals)
-    if (name !== '__proto__' && !hasOwn.call(cookies, name)) {
+    if (name !== '__proto__' && (!firstWins || !hasOwn.call(cookies, name))) {
       let raw = trimmedSlice(header, equals + 1, end)
       // `"v"` is v; a lone `"` is empty (both its ends are the quote)
       if (raw.charCodeAt(0) === QUOTE && raw.charCodeAt(raw.length - 1) === QUOTE) raw = raw.slice(1, raw.length - 1)
       let value = decode !== undefined ? decodedBy(decode, raw) : hasPercent ? percentDecoded(raw) : raw
       if (json && isJsonCookie(value)) value = jsonCookieValue(value) || value
       cookies[name] = value
+      stored++
     }
     start = end + 1
   }
-  return cookies
+  return firstWins || Object.keys(cookies).length === stored ? cookies : undefined
 }

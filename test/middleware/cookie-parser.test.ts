@@ -184,6 +184,26 @@ describe('webfw.cookieParser', () => {
     }
   })
 
+  it('keeps the first of two cookies of one name, as the package does (with and without a decode option)', async () => {
+    const headers = [
+      'a=1; b=2; a=3',
+      'b=x; a=1; b=y; a=2; c=3; b=z',
+      'j=' + encodeURIComponent('j:[1]') + '; k=0; j=' + encodeURIComponent('j:[2]'),
+      'p=%41; q=%zz; p=%42',
+      'toString=1; constructor=2; toString=3',
+      '__proto__=1; a=2; a=3',
+    ]
+    const decode = (v: string) => v.toUpperCase()
+    for (const options of [undefined, { decode }]) {
+      for (const header of headers) {
+        const reference = await parsed(cookieParserPackage(undefined, options), header)
+        assert.deepEqual(await parsed(webfw.cookieParser(undefined, options), header), reference, header)
+        // The package's own answer, so that the comparison cannot pass on a wrong reference.
+        if (header === 'a=1; b=2; a=3') assert.equal(reference.cookies.a, '1')
+      }
+    }
+  })
+
   it('parses any header as cookie-parser does, j: values included (property)', async () => {
     // The parse is webfw's own (src/middleware/cookie-header.ts); the
     // reference is the cookie-parser package (and the `cookie` 0.7 it runs),
