@@ -14,7 +14,7 @@ import fc from 'fast-check'
 import qs from 'qs'
 import { internal } from '../helpers/webfw'
 import { meter, stepsOf } from '../security/work-meter'
-import { assertBuiltinsUnchanged, assertLinearCount, runs, snapshotBuiltins } from './support'
+import { assertBuiltinsUnchanged, assertLinearCount, formStrings, runs, snapshotBuiltins } from './support'
 
 const { parseFlatForm, parseRuntimeFlatForm } = internal('util/flat-form')
 
@@ -23,15 +23,8 @@ const piece = fc.constantFrom(
   'constructor', 'hasOwnProperty', '', '%', '%4', '%41', '%2B', '%25', '%26', '%3D', '%20', '%zz', '%C3%A9',
   '%E9', '%ED%A0%80', '%F0%9F%98%80', 'é', '😀',
 )
-const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''))
-/** A key from a small set (so keys repeat), a separator and any text: pairs that look like a form. */
-const pair = fc
-  .tuple(fc.constantFrom('a', 'b', '0', 'toString', '%61', 'a+', '__proto__', ''), fc.constantFrom('', '=', '=='), text)
-  .map(([key, equals, value]) => key + equals + value)
-const body = fc.oneof(
-  fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')),
-  fc.array(pair, { maxLength: 10 }).map((pairs) => pairs.join('&')),
-)
+/** Forms whose keys come from a small set (so that keys repeat), and any run of pieces. */
+const body = formStrings(piece, ['a', 'b', '0', 'toString', '%61', 'a+', '__proto__', ''])
 
 /** body-parser 2's qs options for a flat form of `count` parameters. */
 function oracle(s: string): Record<string, unknown> {

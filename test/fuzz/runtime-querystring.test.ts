@@ -14,7 +14,7 @@ import querystring from 'node:querystring'
 import { test } from 'node:test'
 import fc from 'fast-check'
 import { internal } from '../helpers/webfw'
-import { runs } from './support'
+import { formStrings, runs } from './support'
 
 const { parseRuntimeQueryString } = internal('util/runtime-querystring')
 
@@ -24,15 +24,8 @@ const piece = fc.constantFrom(
   '%4\x10', '%\x17\x10', '%4\x01', '%4`', '%4@', '%4G', '%4g', '%3a', '%3A', '%7F', '%/0',
   '%80', '%8a', '%C3', '%C3%A9', '%E0%A4', '%E0%A4%A8', '%E9', '%FF', '%F0%9F%98%80', '%ED%A0%80', 'é', '😀',
 )
-const text = fc.array(piece, { maxLength: 12 }).map((parts) => parts.join(''))
-/** A key from a small set (so keys repeat), a separator and any text. */
-const pair = fc
-  .tuple(fc.constantFrom('a', 'b', '', '__proto__', 'toString', '%61', 'a+', '%E9'), fc.constantFrom('', '=', '=='), text)
-  .map(([key, equals, value]) => key + equals + value)
-const str = fc.oneof(
-  fc.array(piece, { maxLength: 40 }).map((parts) => parts.join('')),
-  fc.array(pair, { maxLength: 10 }).map((pairs) => pairs.join('&')),
-)
+/** Forms whose keys come from a small set (so that keys repeat), and any run of pieces. */
+const str = formStrings(piece, ['a', 'b', '', '__proto__', 'toString', '%61', 'a+', '%E9'])
 
 /** Whether a key repeats (joined at once when it follows itself, by the second pass when it comes back later). */
 function repeatsAKey(parsed: Record<string, unknown>): boolean {

@@ -10,6 +10,21 @@
  * `FUZZ_LONG` itself when it is a number above 1).
  */
 import assert from 'node:assert/strict'
+import fc from 'fast-check'
+
+/**
+ * Strings shaped like forms or queries: any run of `pieces`, or up to ten
+ * `&`-joined pairs whose keys come from `keys` (a small set, so that keys
+ * repeat), each with no `=`, one or two, and a value made of `pieces`.
+ */
+export function formStrings(pieces: fc.Arbitrary<string>, keys: readonly string[]): fc.Arbitrary<string> {
+  const text = fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join(''))
+  const pair = fc.tuple(fc.constantFrom(...keys), fc.constantFrom('', '=', '=='), text).map(([key, equals, value]) => key + equals + value)
+  return fc.oneof(
+    fc.array(pieces, { maxLength: 40 }).map((parts) => parts.join('')),
+    fc.array(pair, { maxLength: 10 }).map((pairs) => pairs.join('&')),
+  )
+}
 
 /** Cases for a target whose default is `base`. */
 export function runs(base: number): number {
