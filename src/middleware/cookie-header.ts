@@ -16,7 +16,7 @@
  * test/middleware/cookie-parser.test.ts checks it against cookie-parser on
  * generated headers.
  */
-import fastDecodeURIComponent from 'fast-decode-uri-component'
+import { decodeOrKeep } from '../util/percent-decode'
 
 export type Cookies = Record<string, unknown>
 export type Decode = (value: string) => unknown
@@ -33,19 +33,6 @@ function trimmedSlice(str: string, start: number, end: number): string {
   while (start < end && isBlank(str.charCodeAt(start))) start++
   while (end > start && isBlank(str.charCodeAt(end - 1))) end--
   return str.slice(start, end)
-}
-
-/**
- * The default decoding: percent-decoded when there is a `%`, else (or when
- * malformed) as it is. fast-decode-uri-component gives decodeURIComponent's
- * result (null where that throws) in about half its time (docs/perf.md, "One
- * parser for the runtime's flat forms"); a session cookie (`s%3A...`) is
- * decoded on every request.
- */
-function percentDecoded(value: string): string {
-  // (No search for a `%` here: fast-decode-uri-component starts with one.)
-  const decoded = fastDecodeURIComponent(value)
-  return decoded === null ? value : decoded
 }
 
 /** The `decode` option's value, or `value` itself when it throws (as the cookie package does). */
@@ -120,7 +107,7 @@ function parsePairs(header: string, decode: Decode | undefined, json: boolean, f
       let raw = trimmedSlice(header, equals + 1, end)
       // `"v"` is v; a lone `"` is empty (both its ends are the quote)
       if (raw.charCodeAt(0) === QUOTE && raw.charCodeAt(raw.length - 1) === QUOTE) raw = raw.slice(1, raw.length - 1)
-      let value = decode !== undefined ? decodedBy(decode, raw) : hasPercent ? percentDecoded(raw) : raw
+      let value = decode !== undefined ? decodedBy(decode, raw) : hasPercent ? decodeOrKeep(raw) : raw
       if (json && isJsonCookie(value)) value = jsonCookieValue(value) || value
       cookies[name] = value
       stored++

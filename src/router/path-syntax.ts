@@ -5,7 +5,7 @@
  * matcher Express would use (the oracle, and the linear fallback) plus, when
  * the pattern is simple enough, the radix shapes that stand for it in the tree.
  */
-import fastDecodeURIComponent from 'fast-decode-uri-component'
+import { decodeOrNull } from '../util/percent-decode'
 import type { Shape } from './shape'
 
 export interface PathMatch {
@@ -54,10 +54,8 @@ export function decodeParam(val: string): string {
   if (typeof val !== 'string' || val.length === 0 || val.indexOf('%') === -1) {
     return val
   }
-  // decodeURIComponent's result in about half its time; decodeURIComponent
-  // itself only for the error it throws (docs/perf.md, "One parser for the
-  // runtime's flat forms").
-  const decoded = fastDecodeURIComponent(val)
+  // decodeURIComponent itself only for the error it throws (../util/percent-decode.ts).
+  const decoded = decodeOrNull(val)
   if (decoded !== null) return decoded
   try {
     return decodeURIComponent(val)

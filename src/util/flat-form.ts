@@ -26,7 +26,7 @@
  * flat forms", instructions per request of the `urlencoded` scenario).
  */
 import querystring from 'node:querystring'
-import fastDecodeURIComponent from 'fast-decode-uri-component'
+import { decodeOrKeep, decodeOrNull } from './percent-decode'
 
 const PLUS = /\+/g
 
@@ -35,23 +35,11 @@ function ParsedQueryString(this: Record<string, unknown>): void {}
 ParsedQueryString.prototype = Object.create(null) as object
 
 /**
- * A key or value (its `+` already spaces) with its escapes decoded, or as it
- * is where they do not decode (qs). fast-decode-uri-component gives
- * decodeURIComponent's result, and null where that throws, in half its time
- * on short form values: V8's decoder grows a byte vector one allocation at a
- * time (docs/perf.md, "One parser for the runtime's flat forms").
- */
-function decodeOrKeep(part: string): string {
-  const decoded = fastDecodeURIComponent(part)
-  return decoded === null ? part : decoded
-}
-
-/**
  * `querystring.unescape(part)`: decodeURIComponent's result, or where that
  * throws, the bytes decoded one by one (U+FFFD for a broken sequence).
  */
 function unescapeRuntime(part: string): string {
-  const decoded = fastDecodeURIComponent(part)
+  const decoded = decodeOrNull(part)
   return decoded === null ? querystring.unescape(part) : decoded
 }
 

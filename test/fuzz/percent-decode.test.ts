@@ -1,7 +1,7 @@
 /// <reference path="../../src/types/fast-decode-uri-component.d.ts" />
 /**
- * What webfw relies on from fast-decode-uri-component (src/util/flat-form.ts,
- * src/middleware/cookie-header.ts, src/router/path-syntax.ts): the very
+ * What webfw relies on from fast-decode-uri-component (src/util/percent-decode.ts,
+ * for forms, cookies and route parameters): the very
  * string decodeURIComponent gives, and null exactly where decodeURIComponent
  * throws, on strings made of escapes of every kind (ASCII, two- to four-byte
  * UTF-8, encoded surrogates, overlong, truncated and malformed sequences)
