@@ -3,10 +3,16 @@
  * (5.x's `query parser`, 4.x's and 3.x's `urlencoded({ extended: false })`),
  * through `parseRuntimeFlatForm` (./flat-form.ts) wherever the string cannot
  * hold more pairs than the limit, and through querystring itself where the
- * limit may cut it short.
+ * limit may cut it short, or where the application has replaced
+ * `querystring.unescape` (the runtime's parser then decodes every key and
+ * value with the replacement, which is how such an application expects its
+ * forms and queries to be read).
  */
 import querystring from 'node:querystring'
 import { parseRuntimeFlatForm } from './flat-form'
+
+/** The runtime's own unescape, to tell whether the application replaced it. */
+const runtimeUnescape = querystring.unescape
 
 /**
  * `querystring.parse(str, '&', '=', { maxKeys })`. `counted`: the caller
@@ -18,6 +24,6 @@ import { parseRuntimeFlatForm } from './flat-form'
 export function parseRuntimeQueryString(str: string, maxKeys: number, counted = false): Record<string, unknown> {
   // parseRuntimeFlatForm has no pair limit. A string of n characters holds
   // at most n + 1 pairs, so one shorter than maxKeys cannot be cut short.
-  if (counted || str.length < maxKeys) return parseRuntimeFlatForm(str)
+  if ((counted || str.length < maxKeys) && querystring.unescape === runtimeUnescape) return parseRuntimeFlatForm(str)
   return querystring.parse(str, undefined, undefined, { maxKeys }) as Record<string, unknown>
 }

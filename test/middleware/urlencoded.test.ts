@@ -3,6 +3,7 @@
  * (qs, nesting limited by depth), parameterLimit, and UTF-8 only.
  */
 import assert from 'node:assert/strict'
+import querystring from 'node:querystring'
 import { describe, test } from 'node:test'
 import { withServer } from '../helpers/http'
 import { send } from '../helpers/client'
@@ -131,6 +132,49 @@ describe('urlencoded()', () => {
       const many = await post(webfw4.urlencoded({ extended: false, parameterLimit: 2000 }), params(1500).replace(/=/g, '=%E9'))
       assert.equal(Object.keys(many.json().body).length, 1500)
       assert.equal((await post(webfw4.urlencoded({ extended: false }), params(1001))).status, 413)
+    })
+  })
+
+  describe('an application that replaces querystring.unescape', () => {
+    // The runtime's parser decodes every key and value with
+    // querystring.unescape, whichever function it holds at the time; Express
+    // 4's flat bodies and Express 5's "simple" queries follow. webfw's own
+    // flat parser would not call it for a part without an escape.
+    test('its function decodes flat bodies (4.x, 3.x) and simple queries (5.x) as in Express', async () => {
+      const original = querystring.unescape
+      const seen: string[] = []
+      const appFor = (factory: Any) => {
+        const app = factory()
+        app.use(factory.urlencoded({ extended: false }))
+        app.post('/', (req: Any, res: Any) => res.json({ ...req.body }))
+        app.get('/', (req: Any, res: Any) => res.json({ ...req.query }))
+        return app
+      }
+      const form = 'name=tobi&city=%C3%A9+x&plain'
+      const ask = (port: number) => Promise.all([
+        send(port, { method: 'POST', headers: { 'Content-Type': FORM }, body: form }).then((r) => r.json()),
+        send(port, { method: 'GET', path: '/?' + form }).then((r) => r.json()),
+      ])
+      querystring.unescape = (part: string) => {
+        seen.push(part)
+        return original(part).toUpperCase()
+      }
+      try {
+        const flat = await withServers([appFor(express4), appFor(webfw4), appFor(webfw3)], (ports) => Promise.all(ports.map(ask)))
+        const simple = await withServers([appFor(express5), appFor(webfw)], (ports) => Promise.all(ports.map(ask)))
+        // Express's answers went through the replacement, so the comparison cannot pass on a wrong reference.
+        assert.deepEqual(flat[0][0], { NAME: 'TOBI', CITY: '\u00c9 X', PLAIN: '' })
+        assert.deepEqual(simple[0][1], { NAME: 'TOBI', CITY: '\u00c9 X', PLAIN: '' })
+        assert.deepEqual(flat[1][0], flat[0][0], '4.x body')
+        assert.deepEqual(flat[2][0], flat[0][0], '3.x body')
+        assert.deepEqual(simple[1][1], simple[0][1], '5.x query')
+        // 5.x's flat bodies do not go through querystring, in Express as in webfw.
+        assert.deepEqual(simple[0][0], { name: 'tobi', city: '\u00e9 x', plain: '' })
+        assert.deepEqual(simple[1][0], simple[0][0], '5.x body')
+        assert.ok(seen.includes('tobi'), 'a part without an escape is passed to it too')
+      } finally {
+        querystring.unescape = original
+      }
     })
   })
 
