@@ -1,6 +1,6 @@
 /**
- * Percent-decoding for form keys and values, cookie values and route
- * parameters, through fast-decode-uri-component: decodeURIComponent's result,
+ * Percent-decoding for form keys and values, cookie values, route
+ * parameters and static-file paths, through fast-decode-uri-component: decodeURIComponent's result,
  * and null where decodeURIComponent would throw (test/fuzz/percent-decode.test.ts
  * holds it to that), in about half its time on short values: V8's decoder
  * grows a byte vector one allocation at a time (docs/perf.md, "One parser for

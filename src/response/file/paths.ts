@@ -18,6 +18,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileError, type FileError } from './errors'
+import { decodeOrNull } from '../../util/percent-decode'
 
 /** A `..` segment, with either separator (a backslash is one on Windows and a trap elsewhere). */
 const UP_SEGMENT = /(?:^|[\\/])\.\.(?:[\\/]|$)/
@@ -59,12 +60,8 @@ function underRoot(relative: string, root: RealRoot, trailingSlash: boolean): Fi
  * urlTarget('/../etc/passwd', www)               // 403 error
  */
 export function urlTarget(pathname: string, root: RealRoot): FileTarget | FileError {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(pathname)
-  } catch {
-    return fileError(400)
-  }
+  const decoded = decodeOrNull(pathname)
+  if (decoded === null) return fileError(400)
   return underRoot(decoded, root, pathname.endsWith('/'))
 }
 
