@@ -1,0 +1,33 @@
+// The ETag's SHA-1 of a short ASCII body alone: webfw's JavaScript SHA-1
+// (src/util/sha1.ts, bodies of up to 55 bytes) against the runtime's
+// one-shot `crypto.hash`, which webfw calls for every other body. Two
+// bodies: `hello`'s answer (17 bytes) and `stack`'s (54 bytes, the longest
+// one block holds). A loop keeps both hot in the caches; in a server,
+// between requests, they are not, and there the runtime's call costs more
+// (docs/perf.md, "The ETag's SHA-1 in JavaScript").
+'use strict'
+
+const crypto = require('node:crypto')
+const { shortAsciiSha1Base64 } = require('../../dist/util/sha1')
+
+const INPUTS = {
+  "hello's answer": JSON.stringify({ hello: 'world' }),
+  "stack's answer": JSON.stringify({ id: '42', session: 's3ss10n-7f9c2a41b0e8', count: 8 }),
+}
+
+function group(label, input) {
+  return {
+    title: `SHA-1 for the ETag: ${label} (${input.length} bytes)`,
+    unit: 'hash',
+    baseline: 'crypto.hash',
+    tasks: {
+      'crypto.hash': () => crypto.hash('sha1', input, 'base64').substring(0, 27),
+      'webfw shortAsciiSha1Base64': () => shortAsciiSha1Base64(input),
+    },
+    check() {
+      if (shortAsciiSha1Base64(input) !== crypto.hash('sha1', input, 'base64').substring(0, 27)) throw new Error(`webfw's SHA-1 of ${label} differs`)
+    },
+  }
+}
+
+module.exports = Object.entries(INPUTS).map(([label, input]) => group(label, input))
