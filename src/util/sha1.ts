@@ -18,6 +18,8 @@
  * length from 0 to 55 to crypto's answer.
  */
 
+import { Buffer } from 'node:buffer'
+
 /** The longest body hashed here: one block, less the 0x80 byte and the 8-byte length. */
 export const SHORT_SHA1_MAX = 55
 
@@ -26,12 +28,17 @@ const B64 = new Uint8Array(64)
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
 for (let i = 0; i < 64; i++) B64[i] = ALPHABET.charCodeAt(i)
 
-/** The big-endian word of the padded message at byte `p` (`s` followed by 0x80 and zeros). */
-function word(s: string, n: number, p: number): number {
-  if (p + 3 < n) return (s.charCodeAt(p) << 24) | (s.charCodeAt(p + 1) << 16) | (s.charCodeAt(p + 2) << 8) | s.charCodeAt(p + 3)
-  let w = 0
-  for (let j = p; j < p + 4; j++) w = (w << 8) | (j < n ? s.charCodeAt(j) : j === n ? 0x80 : 0)
-  return w
+/**
+ * The message block: the body's bytes, written by one call of the runtime
+ * (a loop of charCodeAt over the characters costs about 35 instructions a
+ * character in V8's optimised code, the call a flat 200 or so), then the
+ * 0x80 marker and the zeros of its word.
+ */
+const block = Buffer.allocUnsafeSlow(64)
+
+/** The big-endian word at byte `p` of the padded message of `n` bytes in `block` (zero past the marker). */
+function word(n: number, p: number): number {
+  return p > n ? 0 : (block[p] << 24) | (block[p + 1] << 16) | (block[p + 2] << 8) | block[p + 3]
 }
 
 /**
@@ -43,10 +50,16 @@ function word(s: string, n: number, p: number): number {
  */
 export function shortAsciiSha1Base64(s: string): string {
   const n = s.length
-  let w0 = word(s, n, 0), w1 = word(s, n, 4), w2 = word(s, n, 8), w3 = word(s, n, 12)
-  let w4 = word(s, n, 16), w5 = word(s, n, 20), w6 = word(s, n, 24), w7 = word(s, n, 28)
-  let w8 = word(s, n, 32), w9 = word(s, n, 36), w10 = word(s, n, 40), w11 = word(s, n, 44)
-  let w12 = word(s, n, 48), w13 = word(s, n, 52), w14 = 0, w15 = n << 3
+  // ASCII, so its Latin-1 bytes are its UTF-8 bytes.
+  block.write(s, 0, n, 'latin1')
+  block[n] = 0x80
+  block[n + 1] = 0
+  block[n + 2] = 0
+  block[n + 3] = 0
+  let w0 = word(n, 0), w1 = word(n, 4), w2 = word(n, 8), w3 = word(n, 12)
+  let w4 = word(n, 16), w5 = word(n, 20), w6 = word(n, 24), w7 = word(n, 28)
+  let w8 = word(n, 32), w9 = word(n, 36), w10 = word(n, 40), w11 = word(n, 44)
+  let w12 = word(n, 48), w13 = word(n, 52), w14 = 0, w15 = n << 3
   let a = 0x67452301, b = 0xefcdab89 | 0, c = 0x98badcfe | 0, d = 0x10325476, e = 0xc3d2e1f0 | 0
   let x = 0
   e = (e + ((a << 5) | (a >>> 27)) + (((b & (c ^ d)) ^ d)) + 0x5a827999 + w0) | 0; b = (b << 30) | (b >>> 2)

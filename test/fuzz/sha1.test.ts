@@ -26,6 +26,12 @@ test('every length from 0 to the limit, and the edges of ASCII', () => {
       assert.equal(shortAsciiSha1Base64(s), reference(s), `length ${n}: ${JSON.stringify(s)}`)
     }
   }
+  // Longest first, then each shorter one: nothing of an earlier, longer body is read.
+  for (let n = SHORT_SHA1_MAX; n >= 0; n--) {
+    const s = String.fromCharCode(97 + (n % 26)).repeat(n)
+    assert.equal(shortAsciiSha1Base64('~'.repeat(SHORT_SHA1_MAX)), reference('~'.repeat(SHORT_SHA1_MAX)))
+    assert.equal(shortAsciiSha1Base64(s), reference(s), `length ${n} after ${SHORT_SHA1_MAX}`)
+  }
   // The digest of the empty string, as the etag package's empty-body tag holds it.
   assert.equal(shortAsciiSha1Base64(''), '2jmj7l5rSw0yVb/vlWAYkK/YBwk')
 })
