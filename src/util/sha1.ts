@@ -13,9 +13,10 @@
  * block with SHA-1's padding (at most 55 bytes) come here.
  *
  * The compression is written out round by round over local variables, the
- * five working words changing roles each round instead of moving: no
- * array, no bounds checks, no loop. test/fuzz/sha1.test.ts holds every
- * length from 0 to 55 to crypto's answer.
+ * five working words changing roles each round instead of moving, and the
+ * sixteen words of the schedule in locals too: the rounds read no array
+ * and run no loop. test/fuzz/sha1.test.ts holds every length from 0 to 55
+ * to crypto's answer.
  */
 
 import { Buffer } from 'node:buffer'
