@@ -1,11 +1,13 @@
 // What the SHA-1 behind Express's default ETag costs by itself, in
-// instructions per call under callgrind: `crypto.hash('sha1', body,
-// 'base64')`, the one-shot call webfw makes (src/util/etag.ts). No server and
-// no framework: node's and OpenSSL's own work, the part of the ETag that no
-// framework sending Express's bytes can leave out. The body is hashed in two
-// runs of different lengths after the same warm-up; the difference of their
-// totals over the difference of their calls is the cost of one call, with
-// start-up and warm-up cancelled out. Used by ./run.js.
+// instructions per call under callgrind, made the way webfw makes it
+// (src/util/etag.ts): in JavaScript for an ASCII body of up to 55 bytes
+// (src/util/sha1.ts), the one-shot `crypto.hash('sha1', body, 'base64')`
+// otherwise. No server and no framework: the part of the ETag that no
+// framework sending Express's bytes can leave out, at the least it is
+// known to cost. The body is hashed in two runs of different lengths after
+// the same warm-up; the difference of their totals over the difference of
+// their calls is the cost of one call, with start-up and warm-up cancelled
+// out. Used by ./run.js.
 'use strict'
 
 const { execFile } = require('node:child_process')
@@ -19,14 +21,22 @@ function bodies() {
   return { hello: JSON.stringify({ hello: 'world' }), views: data.viewHtml }
 }
 
+/** How webfw hashes `body`: 'JavaScript' (a short ASCII body) or 'crypto.hash'. */
+function methodFor(body) {
+  const { SHORT_SHA1_MAX } = require('../../dist/util/sha1')
+  return Buffer.byteLength(body) === body.length && body.length <= SHORT_SHA1_MAX ? 'JavaScript' : 'crypto.hash'
+}
+
 // Child: hash one body `calls` times after the warm-up.
 if (require.main === module && process.argv[2] === '--child') {
   const crypto = require('node:crypto')
+  const { shortAsciiSha1Base64 } = require('../../dist/util/sha1')
   const body = bodies()[process.argv[3]]
   const calls = Number(process.argv[4])
+  const hash = methodFor(body) === 'JavaScript' ? shortAsciiSha1Base64 : (data) => crypto.hash('sha1', data, 'base64')
   let sink = 0
-  for (let i = 0; i < WARMUP; i++) sink += crypto.hash('sha1', body, 'base64').length
-  for (let i = 0; i < calls; i++) sink += crypto.hash('sha1', body, 'base64').length
+  for (let i = 0; i < WARMUP; i++) sink += hash(body).length
+  for (let i = 0; i < calls; i++) sink += hash(body).length
   if (sink === 0) throw new Error('no hash was made')
 }
 
@@ -42,13 +52,13 @@ function countRun(nodeBin, name, calls) {
   })
 }
 
-/** Instructions of one `crypto.hash('sha1', body, 'base64')` of the named body, and the body's size. */
+/** Instructions of one SHA-1 of the named body as webfw makes it, the body's size and the way (`method`). */
 async function hashCost(nodeBin, name, calls) {
   const body = bodies()[name]
   if (body === undefined) throw new Error(`no body named ${name}`)
   const short = await countRun(nodeBin, name, calls)
   const long = await countRun(nodeBin, name, 2 * calls)
-  return { bytes: Buffer.byteLength(body), instructions: Math.round((long - short) / calls) }
+  return { bytes: Buffer.byteLength(body), method: methodFor(body), instructions: Math.round((long - short) / calls) }
 }
 
-module.exports = { hashCost, bodies }
+module.exports = { hashCost, bodies, methodFor }

@@ -4,9 +4,10 @@
 // a breakdown run (HTTP parsing and request set-up, the socket write path
 // with Express's headers, JSON, node's runtime, the in-memory client: the
 // buckets no framework code is charged to, see ../breakdown/rules.js), plus
-// the SHA-1 of the default weak ETag measured alone (./hash-cost.js: the
-// hello body, one SHA-1 block, for every JSON answer, so a lower bound there;
-// the rendered page for `views`). What fastify's total leaves above the
+// the SHA-1 of the default weak ETag measured alone, made as webfw makes it
+// (./hash-cost.js: the hello body, one SHA-1 block hashed in JavaScript, for
+// every JSON answer, so a lower bound there; the rendered page, through
+// crypto.hash, for `views`). What fastify's total leaves above the
 // floor is all a framework may spend (routing, dispatch, body and cookie
 // parsing, logging, res.json, the rest of the ETag, its allocations) to be
 // at or below fastify with Express's defaults on.

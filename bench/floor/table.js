@@ -28,12 +28,17 @@ function rows(breakdown, hashes) {
   return out
 }
 
+/** How a hash was made, for the table's text (results before the JavaScript SHA-1 carry no method: crypto.hash). */
+function methodNote(hash) {
+  return hash.method === 'JavaScript' ? ' in JavaScript' : ' with `crypto.hash`'
+}
+
 function toMarkdown(result) {
   const m = result.meta
   const lines = [
     `#### The floor of a request with Express's defaults, Node ${m.node}`,
     '',
-    `node:http's own work in webfw 5's request (\`${path.basename(result.from)}\`, buckets ${NODE_BUCKETS.join(', ')}) plus the SHA-1 of the ETag alone (\`crypto.hash\`, ${int(result.hashes.hello.instructions)} instructions for ${result.hashes.hello.bytes} bytes, ${int(result.hashes.views.instructions)} for the ${int(result.hashes.views.bytes)}-byte page). "Left for the framework": fastify's total minus the floor, what webfw may spend on everything of its own to be at fastify's count, beside what fastify spends on its own (its total minus the same buckets of its request); webfw 5 spends the last column. The buckets come from callgrind's attribution, which inlining blurs by a few hundred instructions either way.`,
+    `node:http's own work in webfw 5's request (\`${path.basename(result.from)}\`, buckets ${NODE_BUCKETS.join(', ')}) plus the SHA-1 of the ETag alone, made as webfw makes it (${int(result.hashes.hello.instructions)} instructions for ${result.hashes.hello.bytes} bytes${methodNote(result.hashes.hello)}, ${int(result.hashes.views.instructions)} for the ${int(result.hashes.views.bytes)}-byte page${methodNote(result.hashes.views)}). "Left for the framework": fastify's total minus the floor, what webfw may spend on everything of its own to be at fastify's count, beside what fastify spends on its own (its total minus the same buckets of its request); webfw 5 spends the last column. The buckets come from callgrind's attribution, which inlining blurs by a few hundred instructions either way.`,
     '',
     '| scenario | node:http\'s own work | + SHA-1 alone | floor | fastify | floor ÷ fastify | left for the framework | fastify\'s own work | node:http | floor ÷ node:http | webfw 5 | webfw 5 above the floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

@@ -12,6 +12,7 @@ import { packageRoot } from '../helpers/webfw'
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { rows, toMarkdown, NODE_BUCKETS } = require(join(packageRoot, 'bench/floor/table.js'))
 const { buckets } = require(join(packageRoot, 'bench/breakdown/rules.js'))
+const { methodFor } = require(join(packageRoot, 'bench/floor/hash-cost.js'))
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 function server(total: number, own: Record<string, number>) {
@@ -34,7 +35,7 @@ const breakdown = {
     middlewares: { webfw: server(54000, { parse: 12000 }), fastify: { error: 'failed' } },
   },
 }
-const hashes = { hello: { bytes: 17, instructions: 4500 }, views: { bytes: 1071, instructions: 18700 } }
+const hashes = { hello: { bytes: 17, method: 'JavaScript', instructions: 4500 }, views: { bytes: 1071, method: 'crypto.hash', instructions: 18700 } }
 
 describe('bench:floor table', () => {
   test('names buckets the breakdown rules have', () => {
@@ -62,5 +63,13 @@ describe('bench:floor table', () => {
     assert.match(md, /\| hello \| 36,200 \| 4,500 \| 40,700 \| 41,000 \| 0\.99× \| 300 \| 5,500 \| 38,500 \| 1\.06× \| 46,000 \| 5,300 \|/)
     assert.match(md, /\| views \| 196,000 \| 18,700 \| 214,700 \| 248,000 \| 0\.87× \| 33,300 \| /)
     assert.doesNotMatch(md, /middlewares/)
+    assert.match(md, /4,500 instructions for 17 bytes in JavaScript, 18,700 for the 1,071-byte page with `crypto\.hash`/)
+  })
+
+  test('the hash is counted the way webfw makes it: JavaScript for ASCII up to 55 bytes', () => {
+    assert.equal(methodFor('{"hello":"world"}'), 'JavaScript')
+    assert.equal(methodFor('x'.repeat(55)), 'JavaScript')
+    assert.equal(methodFor('x'.repeat(56)), 'crypto.hash')
+    assert.equal(methodFor('caf\u00e9'), 'crypto.hash')
   })
 })
