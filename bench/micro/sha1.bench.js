@@ -9,10 +9,12 @@
 
 const crypto = require('node:crypto')
 const { shortAsciiSha1Base64 } = require('../../dist/util/sha1')
+const { sessionCookie, itemCount } = require('../fixtures/payloads')
 
+// The answers the servers send (bench/http/servers/webfw.js).
 const INPUTS = {
   "hello's answer": JSON.stringify({ hello: 'world' }),
-  "stack's answer": JSON.stringify({ id: '42', session: 's3ss10n-7f9c2a41b0e8', count: 8 }),
+  "stack's answer": JSON.stringify({ id: '42', session: sessionCookie, count: itemCount }),
 }
 
 function group(label, input) {

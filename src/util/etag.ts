@@ -14,7 +14,7 @@
 import crypto from 'node:crypto'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
-import { SHORT_SHA1_MAX, shortAsciiSha1Base64 } from './sha1'
+import { fitsShortSha1, shortAsciiSha1Base64 } from './sha1'
 
 /**
  * An `etag fn`: the body and its encoding. webfw's own generators also take
@@ -65,9 +65,9 @@ function tagMaker(hash: (data: string | Buffer) => string, digits: number, weak:
       head = opening + length.toString(16) + '-'
       if (length < HEAD_TABLE_SIZE) heads[length] = head
     }
-    // A short ASCII string (its UTF-8 length is its length) is hashed in
-    // JavaScript, which costs less there than the runtime's call (./sha1.ts).
-    if (shortAscii !== undefined && typeof body === 'string' && length === body.length && length <= SHORT_SHA1_MAX) {
+    // A short ASCII string is hashed in JavaScript, which costs less there
+    // than the runtime's call (./sha1.ts).
+    if (shortAscii !== undefined && typeof body === 'string' && fitsShortSha1(body, length)) {
       return head + shortAscii(body) + '"'
     }
     return head + hash(body).substring(0, digits) + '"'

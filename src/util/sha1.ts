@@ -24,6 +24,15 @@ import { Buffer } from 'node:buffer'
 /** The longest body hashed here: one block, less the 0x80 byte and the 8-byte length. */
 export const SHORT_SHA1_MAX = 55
 
+/**
+ * Whether `str`, of `byteLength` bytes in UTF-8, is hashed here: ASCII
+ * (every other character takes two bytes or more, so only ASCII has as many
+ * bytes as characters) and at most SHORT_SHA1_MAX long.
+ */
+export function fitsShortSha1(str: string, byteLength: number): boolean {
+  return byteLength === str.length && byteLength <= SHORT_SHA1_MAX
+}
+
 /** Base64's alphabet as character codes. */
 const B64 = new Uint8Array(64)
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'
