@@ -42,14 +42,29 @@ for (let i = 0; i < 64; i++) B64[i] = ALPHABET.charCodeAt(i)
  * The message block: the body's bytes, written by one call of the runtime
  * (a loop of charCodeAt over the characters costs about 35 instructions a
  * character in V8's optimised code, the call a flat 200 or so), then the
- * 0x80 marker and the zeros of its word.
+ * 0x80 marker. Every byte from `clean` on is zero: each call clears what
+ * the one before wrote past its own marker, so the words after the marker
+ * are read as they are, without a test per word.
  */
-const block = Buffer.allocUnsafeSlow(64)
+const block = Buffer.alloc(64)
+let clean = 0
 
-/** The big-endian word at byte `p` of the padded message of `n` bytes in `block` (zero past the marker). */
-function word(n: number, p: number): number {
-  return p > n ? 0 : (block[p] << 24) | (block[p + 1] << 16) | (block[p + 2] << 8) | block[p + 3]
-}
+/**
+ * The block's big-endian words: `getInt32` becomes one load and a byte swap
+ * in V8's optimised code, where four byte loads with shifts took ten
+ * instructions (docs/perf.md, "The ETag's SHA-1 in JavaScript").
+ */
+const view = new DataView(block.buffer, block.byteOffset, 64)
+
+/**
+ * Whether Buffers have `latin1Write`, the method `write(…, 'latin1')` ends
+ * in: called directly it skips `write`'s argument handling and encoding
+ * lookup, about 140 instructions a hash on Node 24 (docs/perf.md, "The
+ * ETag's SHA-1 in JavaScript"). Node has had it on every Buffer for as long
+ * as Latin-1 has been an encoding, but does not document it: where it is
+ * missing, `write` does the same.
+ */
+const hasLatin1Write = typeof (block as Buffer & { latin1Write?: unknown }).latin1Write === 'function'
 
 /**
  * The first 27 base64 characters of the SHA-1 of `s`, which must be ASCII
@@ -61,15 +76,15 @@ function word(n: number, p: number): number {
 export function shortAsciiSha1Base64(s: string): string {
   const n = s.length
   // ASCII, so its Latin-1 bytes are its UTF-8 bytes.
-  block.write(s, 0, n, 'latin1')
+  if (hasLatin1Write) (block as Buffer & { latin1Write(s: string, offset: number, length: number): number }).latin1Write(s, 0, n)
+  else block.write(s, 0, n, 'latin1')
   block[n] = 0x80
-  block[n + 1] = 0
-  block[n + 2] = 0
-  block[n + 3] = 0
-  let w0 = word(n, 0), w1 = word(n, 4), w2 = word(n, 8), w3 = word(n, 12)
-  let w4 = word(n, 16), w5 = word(n, 20), w6 = word(n, 24), w7 = word(n, 28)
-  let w8 = word(n, 32), w9 = word(n, 36), w10 = word(n, 40), w11 = word(n, 44)
-  let w12 = word(n, 48), w13 = word(n, 52), w14 = 0, w15 = n << 3
+  for (let i = n + 1; i < clean; i++) block[i] = 0
+  clean = n + 1
+  let w0 = view.getInt32(0), w1 = view.getInt32(4), w2 = view.getInt32(8), w3 = view.getInt32(12)
+  let w4 = view.getInt32(16), w5 = view.getInt32(20), w6 = view.getInt32(24), w7 = view.getInt32(28)
+  let w8 = view.getInt32(32), w9 = view.getInt32(36), w10 = view.getInt32(40), w11 = view.getInt32(44)
+  let w12 = view.getInt32(48), w13 = view.getInt32(52), w14 = 0, w15 = n << 3
   let a = 0x67452301, b = 0xefcdab89 | 0, c = 0x98badcfe | 0, d = 0x10325476, e = 0xc3d2e1f0 | 0
   let x = 0
   e = (e + ((a << 5) | (a >>> 27)) + (((b & (c ^ d)) ^ d)) + 0x5a827999 + w0) | 0; b = (b << 30) | (b >>> 2)
