@@ -95,6 +95,9 @@ function logError(this: AppInternal, err: unknown): void {
   if (this.get('env') !== 'test') console.error(loggable(err))
 }
 
+/** Object.prototype.isPrototypeOf, called on the server classes' prototypes (see prepareRequest). */
+const isPrototypeOf = Object.prototype.isPrototypeOf
+
 /**
  * What entering an app does to a request: the X-Powered-By header, `req.res`
  * and `res.req`, and the app's prototypes. Requests from app.listen's server
@@ -107,19 +110,30 @@ function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.S
   ;(req as http.IncomingMessage & { res: http.ServerResponse }).res = res
   ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
   const own = app[kClassPrototypes]
-  const reqProto = Object.getPrototypeOf(req)
-  if (reqProto !== app.request && (own === undefined || reqProto !== own[0])) {
-    // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
-    // or one to re-parent.
-    if (req.httpVersionMajor === 2) {
-      adoptHttp2(app, req, res)
-      return
+  // Built by this app's server classes (src/app/server.ts), the common case:
+  // nothing to re-parent. Asked with isPrototypeOf, a builtin that walks the
+  // prototype chain itself, rather than Object.getPrototypeOf, which V8's
+  // optimiser leaves as a call into the runtime where it cannot tell the
+  // object's shape (docs/perf.md, "Asking for the server's classes").
+  // Nothing inherits from those prototypes but the requests and responses
+  // themselves, so "in the chain" is "the prototype".
+  if (own === undefined || !isPrototypeOf.call(own[0], req)) {
+    const reqProto = Object.getPrototypeOf(req)
+    if (reqProto !== app.request && (own === undefined || reqProto !== own[0])) {
+      // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
+      // or one to re-parent.
+      if (req.httpVersionMajor === 2) {
+        adoptHttp2(app, req, res)
+        return
+      }
+      if (adopt) adoptServer(app, req)
+      Object.setPrototypeOf(req, app.request)
     }
-    if (adopt) adoptServer(app, req)
-    Object.setPrototypeOf(req, app.request)
   }
-  const resProto = Object.getPrototypeOf(res)
-  if (resProto !== app.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, app.response)
+  if (own === undefined || !isPrototypeOf.call(own[1], res)) {
+    const resProto = Object.getPrototypeOf(res)
+    if (resProto !== app.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, app.response)
+  }
 }
 
 /**

@@ -114,7 +114,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       // keeps a Content-Length the application set.
       const chunked = transferEncodingHeader.read(res)
       if (!chunked && !(keepContentLength && contentLengthHeader.read(res) !== undefined)) {
-        contentLengthHeader.put(res, String(len))
+        contentLengthHeader.put(res, '' + len)
       } else if (res.headersSent) {
         // A body after the head is out (a second send): setHeader throws
         // ERR_HTTP_HEADERS_SENT, which reaches next(err) as in Express.
