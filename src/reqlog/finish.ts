@@ -18,9 +18,15 @@
  * holds one queue of (scope, fn) under a symbol, so twelve loggers add two
  * listeners, not twenty-four (Node warns of a leak past ten of one event).
  */
-import { AsyncResource } from 'node:async_hooks'
+import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import onFinished from 'on-finished'
 import type { LogResponse } from './types'
+
+// Held in a constant rather than read from node:async_hooks' exports at each
+// use, which V8's optimiser left a generic property load (an inline-cache
+// call) per request (docs/perf.md, "Node's module objects").
+const AsyncResource = NodeAsyncResource
+type AsyncResource = NodeAsyncResource
 
 interface NodeResponse extends LogResponse {
   writableEnded: boolean

@@ -19,12 +19,18 @@
  *   never end (whose connection is closed if it goes on much longer). A
  *   client abort ends the read at once with `request.aborted`.
  */
-import { AsyncResource } from 'node:async_hooks'
+import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import { IncomingMessage, type ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
 import zlib from 'node:zlib'
 import { drainRequest } from '../../util/drain'
 import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
+
+// Held in a constant rather than read from node:async_hooks' exports at each
+// use, which V8's optimiser left a generic property load (an inline-cache
+// call) per request (docs/perf.md, "Node's module objects").
+const AsyncResource = NodeAsyncResource
+type AsyncResource = NodeAsyncResource
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 

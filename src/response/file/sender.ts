@@ -19,7 +19,7 @@
  * whether a file had been found (static's `fallthrough` forwards errors after
  * that point).
  */
-import { AsyncResource } from 'node:async_hooks'
+import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -30,8 +30,16 @@ import { isConditional, isFresh, preconditionFailed, rangeIsFresh } from './cond
 import { fileError, fromSystemError, type FileError } from './errors'
 import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
-// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
-import { Buffer } from 'node:buffer'
+import { Buffer as NodeBuffer } from 'node:buffer'
+
+// Held in constants rather than read from node:async_hooks' and node:buffer's
+// exports at each use, which V8's optimiser left generic property loads
+// (inline-cache calls) per request (docs/perf.md, "Node's module objects").
+// The module's Buffer rather than the global, which is a getter from Node 22
+// on (a call on each use).
+const AsyncResource = NodeAsyncResource
+type AsyncResource = NodeAsyncResource
+const Buffer = NodeBuffer
 
 export interface SendHooks {
   /** Sets extra headers before the sender's own, which never overwrite them. */
