@@ -370,7 +370,8 @@ class Dispatch {
     const cursor = this.cursor
     if (cursor >= plan.length) return false
     const item = plan[cursor]
-    if (!item.passThrough) return false
+    // `=== true`: one comparison, where V8 tested the field for every falsy value.
+    if (item.passThrough !== true) return false
     const req = this.req
     if (req.url !== this.planUrl || req.method !== this.planMethod || !this.planStands()) return false
     this.sync++

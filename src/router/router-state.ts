@@ -138,7 +138,7 @@ export function invalidate(router: RouterObject): void {
  * about 58 instructions a step (docs/perf.md, "Steps that check less").
  */
 export function indexStillValid(cache: IndexCache): boolean {
-  return cache.valid && cache.length === cache.stack.length
+  return cache.valid === true && cache.length === cache.stack.length
 }
 
 /** Chooses the matcher of one router (tests run shared cases on both). */
