@@ -12,6 +12,7 @@ import { asBodyError, bodyError, unsupportedCharset } from './errors'
 import type { BodyStyle, CommonOptions, TypeMatcher } from './options'
 import { codingError, drain, readBodyInContext } from './read'
 import { memoize } from '../../util/memo'
+import { headerNumber } from '../../util/header-number'
 
 export type Next = (err?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void
@@ -127,7 +128,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
     // The Content-Length header as a number (NaN when absent), converted once
     // for both questions below: type-is's rule for "has a body", and the
     // length the reader checks against the limit.
-    const length = Number(headers['content-length'])
+    const length = headerNumber(headers['content-length'])
     if (headers['transfer-encoding'] === undefined && Number.isNaN(length)) {
       next()
       return
