@@ -18,15 +18,9 @@
  * holds one queue of (scope, fn) under a symbol, so twelve loggers add two
  * listeners, not twenty-four (Node warns of a leak past ten of one event).
  */
-import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import onFinished from 'on-finished'
+import { newAsyncResource, type AsyncResource } from '../util/async-resource'
 import type { LogResponse } from './types'
-
-// Held in a constant rather than read from node:async_hooks' exports at each
-// use, which V8's optimiser left a generic property load (an inline-cache
-// call) per request (docs/perf.md, "Node's module objects").
-const AsyncResource = NodeAsyncResource
-type AsyncResource = NodeAsyncResource
 
 interface NodeResponse extends LogResponse {
   writableEnded: boolean
@@ -53,7 +47,7 @@ export function afterResponse(res: LogResponse, fn: () => void): void {
     return
   }
   const tracked = res as TrackedResponse
-  const scope = new AsyncResource('reqlog')
+  const scope = newAsyncResource('reqlog')
   const queue = tracked[waiting]
   if (queue === null || ended || alreadyGone(tracked)) {
     // on-finished's rule: a response already over is reported on the next turn

@@ -19,18 +19,12 @@
  *   never end (whose connection is closed if it goes on much longer). A
  *   client abort ends the read at once with `request.aborted`.
  */
-import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import { IncomingMessage, type ServerResponse } from 'node:http'
 import type { Transform } from 'node:stream'
 import zlib from 'node:zlib'
+import { newAsyncResource } from '../../util/async-resource'
 import { drainRequest } from '../../util/drain'
 import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
-
-// Held in a constant rather than read from node:async_hooks' exports at each
-// use, which V8's optimiser left a generic property load (an inline-cache
-// call) per request (docs/perf.md, "Node's module objects").
-const AsyncResource = NodeAsyncResource
-type AsyncResource = NodeAsyncResource
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 
@@ -298,7 +292,7 @@ export const readBodyInContext: BodyRead = function readBodyInContext(req, conte
 
 /** `readBody`, with `done` bound to the caller's async context (the stream's events arrive outside it). */
 const readWithListeners: BodyRead = function readWithListeners(req, contentLength, limit, inflate, done, res) {
-  const context = new AsyncResource('webfw.bodyParser')
+  const context = newAsyncResource('webfw.bodyParser')
   readBody(req, contentLength, limit, inflate, (err, buf) => context.runInAsyncScope(done, null, err, buf), res)
 }
 
@@ -313,7 +307,7 @@ const readArrived: BodyRead = function readArrived(req, contentLength, limit, in
     req.readableEncoding === null
   ) {
     // 'end' comes from node:http's parser, outside the caller's context.
-    const context = new AsyncResource('webfw.bodyParser')
+    const context = newAsyncResource('webfw.bodyParser')
     // One buffer however many chunks arrived; null for an empty body.
     const body = (req.read() as Buffer | null) ?? Buffer.alloc(0)
     const onEnd = (): void => {

@@ -19,7 +19,6 @@
  * whether a file had been found (static's `fallthrough` forwards errors after
  * that point).
  */
-import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 import fs from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
@@ -30,15 +29,13 @@ import { isConditional, isFresh, preconditionFailed, rangeIsFresh } from './cond
 import { fileError, fromSystemError, type FileError } from './errors'
 import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
+import { newAsyncResource } from '../../util/async-resource'
 import { Buffer as NodeBuffer } from 'node:buffer'
 
-// Held in constants rather than read from node:async_hooks' and node:buffer's
-// exports at each use, which V8's optimiser left generic property loads
-// (inline-cache calls) per request (docs/perf.md, "Node's module objects").
 // The module's Buffer rather than the global, which is a getter from Node 22
-// on (a call on each use).
-const AsyncResource = NodeAsyncResource
-type AsyncResource = NodeAsyncResource
+// on (a call on each use), held in a constant rather than read from
+// node:buffer's exports at each use, which V8's optimiser left a generic
+// property load (docs/perf.md, "Node's module objects").
 const Buffer = NodeBuffer
 
 export interface SendHooks {
@@ -94,7 +91,7 @@ export function sendFileTo(
   hooks: SendHooks,
   done: SendDone,
 ): void {
-  const context = new AsyncResource('webfw.sendFile')
+  const context = newAsyncResource('webfw.sendFile')
   let settled = false
   let found = false
 
