@@ -8,6 +8,13 @@
 //
 //   npm run bench:breakdown -- --node 24
 //   npm run bench:breakdown -- --node 24 --scenarios stack --servers webfw,fastify
+//   npm run bench:breakdown -- --node 24 --scenarios stack --servers webfw --callers 'Builtins_(Load|Store)IC|CEntry'
+//
+// `--callers` also prints who calls the functions its pattern names, with
+// the instructions per request of those calls (callgrind's inclusive cost,
+// one level of callers): how an inline-cache call or a runtime entry that
+// V8 left in a framework function was found (docs/perf.md, "Calls V8 left
+// in the request's code").
 'use strict'
 
 const path = require('node:path')
@@ -22,6 +29,7 @@ const { readCallgrind } = require('./callgrind-file')
 const { attribute } = require('./attribute')
 const { buckets } = require('./rules')
 const { breakdownMarkdown } = require('./markdown')
+const { callersReport } = require('./callers')
 
 const TOP = 6
 
@@ -34,6 +42,7 @@ const opts = parseOptions(
     warmup: { type: 'number', default: 50000, env: 'BENCH_WARMUP', help: 'uncounted requests of warm-up (cheap: valgrind runs them without instrumentation)' },
     jobs: { type: 'number', default: 2, env: 'BENCH_JOBS', help: 'servers profiled at once' },
     out: { type: 'string', default: '', env: 'BENCH_OUT', help: 'results path without extension (default bench/results/breakdown-node<major>)' },
+    callers: { type: 'string', default: '', env: 'BENCH_CALLERS', help: 'a regular expression on function names: also print who calls them, in instructions per request' },
   },
   undefined,
   undefined,
@@ -43,8 +52,13 @@ const opts = parseOptions(
 async function profile(nodeBin, id, scenario) {
   const run = await countRequests({ nodeBin, entry: { id, env: {} }, scenario, requests: opts.requests, warmup: opts.warmup, settle: 1, names: true, keep: true })
   try {
-    const { totals, functions } = attribute(readCallgrind(run.file, run.perfMap))
+    const profileData = readCallgrind(run.file, run.perfMap)
+    const { totals, functions } = attribute(profileData)
     const per = (v) => Math.round(v / opts.requests)
+    if (opts.callers !== '') {
+      const lines = callersReport(profileData.callers, new RegExp(opts.callers), per, shorten)
+      console.error([`callers in ${scenario} · ${id} (instructions per request of the calls):`, ...lines.map((l) => '  ' + l)].join('\n'))
+    }
     const result = { total: per(run.total), buckets: {}, top: {} }
     for (const [bucket] of buckets) {
       result.buckets[bucket] = per(totals[bucket])

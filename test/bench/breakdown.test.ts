@@ -16,6 +16,7 @@ import { packageRoot } from '../helpers/webfw'
 const { readCallgrind, readPerfMap } = require(join(packageRoot, 'bench/breakdown/callgrind-file.js'))
 const { bucketOf, rules, buckets } = require(join(packageRoot, 'bench/breakdown/rules.js'))
 const { attribute } = require(join(packageRoot, 'bench/breakdown/attribute.js'))
+const { callersReport, CALLERS_TOP } = require(join(packageRoot, 'bench/breakdown/callers.js'))
 const { resolveNode } = require(join(packageRoot, 'bench/lib/node-binary.js'))
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -90,6 +91,38 @@ describe('reading a callgrind file', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
+  })
+})
+
+describe('the callers report (--callers)', () => {
+  test('lists the callers of the functions the pattern names, heaviest first, per request', () => {
+    const dir = tempDir()
+    try {
+      writeFileSync(join(dir, 'cg.out'), CALLGRIND)
+      writeFileSync(join(dir, 'perf.map'), PERF_MAP)
+      const profile = readCallgrind(join(dir, 'cg.out'), join(dir, 'perf.map'))
+      // Two requests: the calls' costs are halved.
+      const lines = callersReport(profile.callers, /^Builtins_LoadIC$/, (cost: number) => Math.round(cost / 2))
+      assert.deepEqual(lines, [
+        'Builtins_LoadIC',
+        '       75  JS parserOnIncoming node:_http_server:1167:26',
+        '       25  JS json /app/dist/response/send.js:206:60',
+      ])
+      // A pattern naming nothing that is called: no lines.
+      assert.deepEqual(callersReport(profile.callers, /ScavengePage/, (cost: number) => cost), [])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
+  test('leaves out calls below one instruction per request and keeps at most CALLERS_TOP callers', () => {
+    const from = new Map<string, number>()
+    for (let i = 0; i < CALLERS_TOP + 5; i++) from.set(`JS f${i} /x/dist/a.js:1:1`, (i + 1) * 1000)
+    from.set('JS rare /x/dist/b.js:1:1', 400)
+    const lines = callersReport(new Map([['Builtins_CEntry', from]]), /CEntry/, (cost: number) => Math.round(cost / 1000))
+    assert.equal(lines.length, 1 + CALLERS_TOP)
+    assert.match(lines[1], /^ +17  JS f16 /)
+    assert.ok(!lines.some((line: string) => line.includes('rare')))
   })
 })
 
