@@ -14,7 +14,7 @@
 //   node bench/inmem/instructions.js hello $PWD/bench/floor/minimal-hello.js bare webfw --node 24
 'use strict'
 
-const { shortAsciiSha1Base64 } = require('../../dist/util/sha1')
+const { shortAsciiSha1TagEnd } = require('../../dist/util/sha1')
 const { serve } = require('../http/servers/harness')
 const { JSON_TYPE, listen, notFound } = require('../http/servers/bare-common')
 
@@ -25,7 +25,7 @@ serve({
       const body = JSON.stringify({ hello: 'world' })
       // The body is ASCII and one SHA-1 block long: its length is its byte length.
       const length = body.length
-      const etag = 'W/"' + length.toString(16) + '-' + shortAsciiSha1Base64(body) + '"'
+      const etag = 'W/"' + length.toString(16) + '-' + shortAsciiSha1TagEnd(body)
       res.writeHead(200, ['X-Powered-By', 'webfw', 'Content-Type', JSON_TYPE, 'Content-Length', String(length), 'ETag', etag])
       res.end(body)
     })

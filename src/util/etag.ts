@@ -14,7 +14,7 @@
 import crypto from 'node:crypto'
 // The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
 import { Buffer } from 'node:buffer'
-import { fitsShortSha1, shortAsciiSha1Base64 } from './sha1'
+import { fitsShortSha1, shortAsciiSha1TagEnd } from './sha1'
 
 /**
  * An `etag fn`: the body and its encoding. webfw's own generators also take
@@ -42,7 +42,8 @@ const HEAD_TABLE_SIZE = 4096
 /**
  * A tag maker: `<opening>"<length in hex>-<first digits of the base64
  * hash>"`, strings hashed as their UTF-8 bytes; `empty` is the tag of an
- * empty body; `shortAscii`, where given, hashes short ASCII strings. The
+ * empty body; `shortAscii`, where given, hashes short ASCII strings and
+ * returns the digits with the closing quote. The
  * weak tag's `W/` is part of the first piece rather than
  * added in front afterwards: the short head (`W/"42f-`) is then one flat
  * string and the tag one piece shorter for the header writer to flatten.
@@ -68,7 +69,7 @@ function tagMaker(hash: (data: string | Buffer) => string, digits: number, weak:
     // A short ASCII string is hashed in JavaScript, which costs less there
     // than the runtime's call (./sha1.ts).
     if (shortAscii !== undefined && typeof body === 'string' && fitsShortSha1(body, length)) {
-      return head + shortAscii(body) + '"'
+      return head + shortAscii(body)
     }
     return head + hash(body).substring(0, digits) + '"'
   }
@@ -78,10 +79,10 @@ const SHA1_EMPTY = '"0-2jmj7l5rSw0yVb/vlWAYkK/YBwk"'
 const MD5_EMPTY = '"0-1B2M2Y8AsgTpgAmY7PhCfg"'
 
 /** The quoted tag of a body (SHA-1, as the etag package makes it). */
-export const generateETag: ETagFn = tagMaker(sha1Base64, 27, false, SHA1_EMPTY, shortAsciiSha1Base64)
+export const generateETag: ETagFn = tagMaker(sha1Base64, 27, false, SHA1_EMPTY, shortAsciiSha1TagEnd)
 
 /** The same tag, weak (`W/"..."`). */
-export const generateWeakETag: ETagFn = tagMaker(sha1Base64, 27, true, SHA1_EMPTY, shortAsciiSha1Base64)
+export const generateWeakETag: ETagFn = tagMaker(sha1Base64, 27, true, SHA1_EMPTY, shortAsciiSha1TagEnd)
 
 /** The generators behind the `etag` setting's "strong" and "weak" (and true) values. */
 export interface ETagGenerators {

@@ -74,6 +74,19 @@ const hasLatin1Write = typeof (block as Buffer & { latin1Write?: unknown }).lati
  * shortAsciiSha1Base64('{"hello":"world"}') // 'IkjuL6CqqtmReFMfkkvwC0sKj04'
  */
 export function shortAsciiSha1Base64(s: string): string {
+  return shortAsciiSha1TagEnd(s).slice(0, 27)
+}
+
+/**
+ * The end of an ETag for `s`: its first 27 base64 characters of SHA-1 and
+ * the closing quote, made as one string by the same `String.fromCharCode`
+ * (the tag is then its head and this, one concatenation instead of two).
+ * Same conditions on `s` as shortAsciiSha1Base64.
+ *
+ * @example
+ * shortAsciiSha1TagEnd('{"hello":"world"}') // 'IkjuL6CqqtmReFMfkkvwC0sKj04"'
+ */
+export function shortAsciiSha1TagEnd(s: string): string {
   const n = s.length
   // ASCII, so its Latin-1 bytes are its UTF-8 bytes.
   if (hasLatin1Write) (block as Buffer & { latin1Write(s: string, offset: number, length: number): number }).latin1Write(s, 0, n)
@@ -236,13 +249,13 @@ export function shortAsciiSha1Base64(s: string): string {
   const h2 = ((0x98badcfe | 0) + c) | 0
   const h3 = (0x10325476 + d) | 0
   const h4 = ((0xc3d2e1f0 | 0) + e) | 0
-  // 160 bits in 27 six-bit digits, the last with two zero bits after h4's last four.
+  // 160 bits in 27 six-bit digits, the last with two zero bits after h4's last four; then the quote.
   return String.fromCharCode(
     B64[h0 >>> 26], B64[(h0 >>> 20) & 63], B64[(h0 >>> 14) & 63], B64[(h0 >>> 8) & 63], B64[(h0 >>> 2) & 63],
     B64[((h0 << 4) | (h1 >>> 28)) & 63], B64[(h1 >>> 22) & 63], B64[(h1 >>> 16) & 63], B64[(h1 >>> 10) & 63], B64[(h1 >>> 4) & 63],
     B64[((h1 << 2) | (h2 >>> 30)) & 63], B64[(h2 >>> 24) & 63], B64[(h2 >>> 18) & 63], B64[(h2 >>> 12) & 63], B64[(h2 >>> 6) & 63], B64[h2 & 63],
     B64[h3 >>> 26], B64[(h3 >>> 20) & 63], B64[(h3 >>> 14) & 63], B64[(h3 >>> 8) & 63], B64[(h3 >>> 2) & 63],
     B64[((h3 << 4) | (h4 >>> 28)) & 63], B64[(h4 >>> 22) & 63], B64[(h4 >>> 16) & 63], B64[(h4 >>> 10) & 63], B64[(h4 >>> 4) & 63],
-    B64[(h4 << 2) & 63],
+    B64[(h4 << 2) & 63], 0x22,
   )
 }

@@ -13,7 +13,7 @@ import { internal, webfw, type Any } from '../helpers/webfw'
 import { express5, withServers } from '../helpers/side-by-side'
 import { runs } from './support'
 
-const { shortAsciiSha1Base64, SHORT_SHA1_MAX } = internal('util/sha1')
+const { shortAsciiSha1Base64, shortAsciiSha1TagEnd, SHORT_SHA1_MAX } = internal('util/sha1')
 
 function reference(s: string): string {
   return crypto.createHash('sha1').update(s, 'utf8').digest('base64').slice(0, 27)
@@ -24,6 +24,8 @@ test('every length from 0 to the limit, and the edges of ASCII', () => {
   for (let n = 0; n <= SHORT_SHA1_MAX; n++) {
     for (const s of ['\x00'.repeat(n), '\x7f'.repeat(n), Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 37 + n) % 95))).join('')]) {
       assert.equal(shortAsciiSha1Base64(s), reference(s), `length ${n}: ${JSON.stringify(s)}`)
+      // The tag's end, as the ETag maker takes it: the digits and the closing quote.
+      assert.equal(shortAsciiSha1TagEnd(s), reference(s) + '"', `tag end, length ${n}`)
     }
   }
   // Longest first, then each shorter one: nothing of an earlier, longer body is read.
