@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, test } from 'node:test'
-import { packageRoot } from '../helpers/webfw'
+import { packageRoot, type Any } from '../helpers/webfw'
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 const { readCallgrind, readPerfMap } = require(join(packageRoot, 'bench/breakdown/callgrind-file.js'))
@@ -56,13 +56,21 @@ const PERF_MAP = `1000 100 JS:*parserOnIncoming node:_http_server:1167:26
 2000 40 JS:~json /app/dist/response/send.js:206:60
 `
 
+/** Reads CALLGRIND named through PERF_MAP, from files in a fresh folder, and hands the profile to `check`. */
+function withFixtureProfile(check: (profile: Any) => void): void {
+  const dir = tempDir()
+  try {
+    writeFileSync(join(dir, 'cg.out'), CALLGRIND)
+    writeFileSync(join(dir, 'perf.map'), PERF_MAP)
+    check(readCallgrind(join(dir, 'cg.out'), join(dir, 'perf.map')))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describe('reading a callgrind file', () => {
   test('adds up self costs by function, resolves compressed names and names V8 code from the perf map', () => {
-    const dir = tempDir()
-    try {
-      writeFileSync(join(dir, 'cg.out'), CALLGRIND)
-      writeFileSync(join(dir, 'perf.map'), PERF_MAP)
-      const profile = readCallgrind(join(dir, 'cg.out'), join(dir, 'perf.map'))
+    withFixtureProfile((profile) => {
       assert.equal(profile.total, 1000)
       assert.deepEqual(Object.fromEntries(profile.self), {
         llhttp__internal__run: 300,
@@ -75,9 +83,7 @@ describe('reading a callgrind file', () => {
         'JS parserOnIncoming node:_http_server:1167:26': 150,
         'JS json /app/dist/response/send.js:206:60': 50,
       })
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   test('finds the function covering an address inside it, and none past its end', () => {
@@ -96,11 +102,7 @@ describe('reading a callgrind file', () => {
 
 describe('the callers report (--callers)', () => {
   test('lists the callers of the functions the pattern names, heaviest first, per request', () => {
-    const dir = tempDir()
-    try {
-      writeFileSync(join(dir, 'cg.out'), CALLGRIND)
-      writeFileSync(join(dir, 'perf.map'), PERF_MAP)
-      const profile = readCallgrind(join(dir, 'cg.out'), join(dir, 'perf.map'))
+    withFixtureProfile((profile) => {
       // Two requests: the calls' costs are halved.
       const lines = callersReport(profile.callers, /^Builtins_LoadIC$/, (cost: number) => Math.round(cost / 2))
       assert.deepEqual(lines, [
@@ -110,9 +112,7 @@ describe('the callers report (--callers)', () => {
       ])
       // A pattern naming nothing that is called: no lines.
       assert.deepEqual(callersReport(profile.callers, /ScavengePage/, (cost: number) => cost), [])
-    } finally {
-      rmSync(dir, { recursive: true, force: true })
-    }
+    })
   })
 
   test('leaves out calls below one instruction per request and keeps at most CALLERS_TOP callers', () => {
