@@ -399,7 +399,9 @@ class Dispatch {
   /** `step` for everything `passThrough` does not take: the general loop. */
   private stepGeneral(err: unknown): void {
     const req = this.req
-    let layerError = err === 'route' ? null : err
+    // (`typeof` first: compared with a string, an `err` that is nearly
+    // always undefined made the comparison a generic builtin call.)
+    let layerError = typeof err === 'string' && err === 'route' ? null : err
 
     if (this.slashAdded) {
       const url = req.url
@@ -414,7 +416,7 @@ class Dispatch {
       req.url = this.protohost + this.removed + req.url.slice(this.protohost.length)
       this.removed = ''
     }
-    if (layerError === 'router') {
+    if (typeof layerError === 'string' && layerError === 'router') {
       setImmediate(finishLater, this, null)
       return
     }
@@ -429,7 +431,10 @@ class Dispatch {
 
     const url = req.url
     const method = req.method
-    if (url !== this.planUrl || method !== this.planMethod || !this.planStands()) {
+    // No plan yet (the router's first step for this request): re-plan
+    // without comparing the URL with the undefined `planUrl`, which made
+    // that comparison generic (a builtin call) for every request.
+    if (this.cache === null || url !== this.planUrl || method !== this.planMethod || !this.planStands()) {
       if (!this.replan(url, method)) {
         this.done(layerError)
         return
