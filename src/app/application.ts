@@ -117,22 +117,20 @@ function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.S
   // object's shape (docs/perf.md, "Asking for the server's classes").
   // Nothing inherits from those prototypes but the requests and responses
   // themselves, so "in the chain" is "the prototype".
-  if (own === undefined || !isPrototypeOf.call(own[0], req)) {
-    const reqProto = Object.getPrototypeOf(req)
-    if (reqProto !== app.request && (own === undefined || reqProto !== own[0])) {
-      // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
-      // or one to re-parent.
-      if (req.httpVersionMajor === 2) {
-        adoptHttp2(app, req, res)
-        return
-      }
-      if (adopt) adoptServer(app, req)
-      Object.setPrototypeOf(req, app.request)
+  // (Past that test the prototype is not the server class's, so only the
+  // app's own is left to compare with.)
+  if ((own === undefined || !isPrototypeOf.call(own[0], req)) && Object.getPrototypeOf(req) !== app.request) {
+    // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
+    // or one to re-parent.
+    if (req.httpVersionMajor === 2) {
+      adoptHttp2(app, req, res)
+      return
     }
+    if (adopt) adoptServer(app, req)
+    Object.setPrototypeOf(req, app.request)
   }
-  if (own === undefined || !isPrototypeOf.call(own[1], res)) {
-    const resProto = Object.getPrototypeOf(res)
-    if (resProto !== app.response && (own === undefined || resProto !== own[1])) Object.setPrototypeOf(res, app.response)
+  if ((own === undefined || !isPrototypeOf.call(own[1], res)) && Object.getPrototypeOf(res) !== app.response) {
+    Object.setPrototypeOf(res, app.response)
   }
 }
 

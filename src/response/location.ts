@@ -17,8 +17,7 @@ import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
-// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
-import { Buffer } from 'node:buffer'
+import { Buffer } from '../util/node-buffer'
 
 const CR_OR_LF = /[\r\n]/
 /** The slashes and backslashes a URL starts with, when a backslash is among them. */

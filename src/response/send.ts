@@ -13,15 +13,8 @@ import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import { contentLengthHeader, contentTypeHeader, etagHeader, transferEncodingHeader } from './header-table'
 import type { ResponseInternal } from './internal'
-import { Buffer as NodeBuffer } from 'node:buffer'
+import { Buffer } from '../util/node-buffer'
 import { hasNonAsciiHeader } from './header-bytes'
-
-// The module's Buffer rather than the global, which is a getter from Node 22
-// on (a call on each use), held in a constant rather than read from
-// node:buffer's exports at each use, which V8's optimiser left a generic
-// property load (an inline-cache call) in sendBody (docs/perf.md, "Node's
-// module objects").
-const Buffer = NodeBuffer
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
 const JSON_UTF8 = 'application/json; charset=utf-8'

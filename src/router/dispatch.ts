@@ -21,8 +21,7 @@ import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { Mode, type PlanEntry } from './plan'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
-// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
-import { Buffer } from 'node:buffer'
+import { Buffer } from '../util/node-buffer'
 
 export interface DispatchRequest {
   url: string

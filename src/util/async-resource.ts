@@ -13,7 +13,7 @@
  */
 import { AsyncResource as NodeAsyncResource } from 'node:async_hooks'
 
-export const AsyncResource = NodeAsyncResource
+const AsyncResource = NodeAsyncResource
 export type AsyncResource = NodeAsyncResource
 
 /** The constructor's defaults: the current default trigger, destroyed by the garbage collector. */

@@ -12,8 +12,7 @@
  * tags of ASCII bodies of up to 55 bytes are hashed in JavaScript (./sha1.ts).
  */
 import crypto from 'node:crypto'
-// The module's Buffer rather than the global, which is a getter from Node 22 on (a call on each use).
-import { Buffer } from 'node:buffer'
+import { Buffer } from './node-buffer'
 import { fitsShortSha1, shortAsciiSha1TagEnd } from './sha1'
 
 /**

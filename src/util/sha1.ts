@@ -19,7 +19,7 @@
  * to crypto's answer.
  */
 
-import { Buffer } from 'node:buffer'
+import { Buffer } from './node-buffer'
 
 /** The longest body hashed here: one block, less the 0x80 byte and the 8-byte length. */
 export const SHORT_SHA1_MAX = 55

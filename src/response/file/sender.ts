@@ -30,13 +30,7 @@ import { fileError, fromSystemError, type FileError } from './errors'
 import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
 import { newAsyncResource } from '../../util/async-resource'
-import { Buffer as NodeBuffer } from 'node:buffer'
-
-// The module's Buffer rather than the global, which is a getter from Node 22
-// on (a call on each use), held in a constant rather than read from
-// node:buffer's exports at each use, which V8's optimiser left a generic
-// property load (docs/perf.md, "Node's module objects").
-const Buffer = NodeBuffer
+import { Buffer } from '../../util/node-buffer'
 
 export interface SendHooks {
   /** Sets extra headers before the sender's own, which never overwrite them. */
