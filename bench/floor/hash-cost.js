@@ -1,6 +1,6 @@
 // What the SHA-1 behind Express's default ETag costs by itself, in
 // instructions per call under callgrind, made the way webfw makes it
-// (src/util/etag.ts): in JavaScript for an ASCII body of up to 55 bytes
+// (src/util/etag.ts): in JavaScript for an ASCII body of up to 119 bytes
 // (src/util/sha1.ts), the one-shot `crypto.hash('sha1', body, 'base64')`
 // otherwise. No server and no framework: the part of the ETag that no
 // framework sending Express's bytes can leave out, at the least it is

@@ -1,9 +1,9 @@
 /**
  * The ETag's SHA-1 in JavaScript (src/util/sha1.ts) against the runtime's:
- * every length it takes (0 to 55), random ASCII strings and the edges of
- * ASCII (all 0x00, all 0x7F), the first 27 base64 characters each; and the
- * tags of res.send on both sides of its limit and beyond ASCII, against
- * Express 5's over HTTP.
+ * every length it takes (0 to 119: one block and two), random ASCII
+ * strings and the edges of ASCII (all 0x00, all 0x7F), the first 27 base64
+ * characters each; and the tags of res.send on both sides of its limit and
+ * beyond ASCII, against Express 5's over HTTP.
  */
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
@@ -20,7 +20,7 @@ function reference(s: string): string {
 }
 
 test('every length from 0 to the limit, and the edges of ASCII', () => {
-  assert.equal(SHORT_SHA1_MAX, 55)
+  assert.equal(SHORT_SHA1_MAX, 119)
   for (let n = 0; n <= SHORT_SHA1_MAX; n++) {
     for (const s of ['\x00'.repeat(n), '\x7f'.repeat(n), Array.from({ length: n }, (_, i) => String.fromCharCode(32 + ((i * 37 + n) % 95))).join('')]) {
       assert.equal(shortAsciiSha1Base64(s), reference(s), `length ${n}: ${JSON.stringify(s)}`)
@@ -36,6 +36,17 @@ test('every length from 0 to the limit, and the edges of ASCII', () => {
   }
   // The digest of the empty string, as the etag package's empty-body tag holds it.
   assert.equal(shortAsciiSha1Base64(''), '2jmj7l5rSw0yVb/vlWAYkK/YBwk')
+})
+
+test('any length after any other: nothing of an earlier body, block or length is read', () => {
+  const bodies = Array.from({ length: SHORT_SHA1_MAX + 1 }, (_, n) => Array.from({ length: n }, (_, i) => String.fromCharCode(33 + ((i * 7 + n) % 94))).join(''))
+  const expected = bodies.map(reference)
+  for (let i = 0; i <= SHORT_SHA1_MAX; i++) {
+    for (let j = 0; j <= SHORT_SHA1_MAX; j++) {
+      shortAsciiSha1Base64(bodies[i])
+      assert.equal(shortAsciiSha1Base64(bodies[j]), expected[j], `length ${j} after ${i}`)
+    }
+  }
 })
 
 test(`random ASCII strings give the runtime's digest (${runs(5000)} strings)`, () => {
