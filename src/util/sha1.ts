@@ -9,9 +9,9 @@
  * request (a 54-byte body, `--cpu-prof`), against about 0.65 µs for this
  * function. Bodies of one or two 64-byte blocks with SHA-1's padding (at
  * most 119 bytes) come here: for them this function counts fewer
- * instructions under callgrind and takes no more time in a hot loop;
- * from three blocks on OpenSSL's rounds catch up with the call's fixed
- * cost (docs/perf.md, "The ETag's SHA-1 in JavaScript" and "Two-block
+ * instructions under callgrind and takes no more time in a hot loop; from
+ * three blocks on it still counts fewer, but OpenSSL's rounds take less
+ * time (docs/perf.md, "The ETag's SHA-1 in JavaScript" and "Two-block
  * bodies").
  *
  * A block's compression is written out round by round over local
@@ -23,11 +23,15 @@
 
 import { Buffer } from './node-buffer'
 
-/** The longest body hashed here: two blocks, less the 0x80 byte and the 8-byte length. */
-export const SHORT_SHA1_MAX = 119
+/**
+ * The most blocks hashed here (see above). Three would still count fewer
+ * instructions than `crypto.hash` (157 bytes: 6,034 against 6,600 on Node
+ * 24) but took 5 to 40% more time in a hot loop.
+ */
+const BLOCKS_MAX = 2
 
-/** The longest body that fits one block with its padding. */
-const ONE_BLOCK_MAX = 55
+/** The longest body hashed here: BLOCKS_MAX blocks, less the 0x80 byte and the 8-byte length. */
+export const SHORT_SHA1_MAX = BLOCKS_MAX * 64 - 9
 
 /**
  * Whether `str`, of `byteLength` bytes in UTF-8, is hashed here: ASCII
@@ -51,15 +55,16 @@ for (let i = 0; i < 64; i++) B64[i] = ALPHABET.charCodeAt(i)
  * the one before wrote past its own marker, so the words after the marker
  * are read as they are, without a test per word.
  */
-const block = Buffer.alloc(128)
+const block = Buffer.alloc(BLOCKS_MAX * 64)
 let clean = 0
 
 /**
- * The blocks' big-endian words: `getInt32` becomes one load and a byte swap
- * in V8's optimised code, where four byte loads with shifts took ten
- * instructions (docs/perf.md, "The ETag's SHA-1 in JavaScript").
+ * The first block's big-endian words (each later block is moved there in
+ * turn): `getInt32` becomes one load and a byte swap in V8's optimised
+ * code, where four byte loads with shifts took ten instructions
+ * (docs/perf.md, "The ETag's SHA-1 in JavaScript").
  */
-const view = new DataView(block.buffer, block.byteOffset, 128)
+const view = new DataView(block.buffer, block.byteOffset, 64)
 
 /**
  * Whether Buffers have `latin1Write`, the method `write(…, 'latin1')` ends
@@ -100,14 +105,14 @@ export function shortAsciiSha1TagEnd(s: string): string {
   for (let i = n + 1; i < clean; i++) block[i] = 0
   clean = n + 1
   // The padded message ends in the body's length in bits, big-endian, in
-  // its last two bytes (at most 119 bytes: 952 bits); the bytes before
-  // them, down to the marker, are zero already.
-  const end = n <= ONE_BLOCK_MAX ? 64 : 128
+  // its last two bytes (bodies here are far shorter than 8 KiB, 2^16
+  // bits); the bytes before them, down to the marker, are zero already.
+  const end = ((n + 8) >> 6) * 64 + 64
   block[end - 2] = n >>> 5
   block[end - 1] = (n << 3) & 0xff
   let h0 = 0x67452301, h1 = 0xefcdab89 | 0, h2 = 0x98badcfe | 0, h3 = 0x10325476, h4 = 0xc3d2e1f0 | 0
   let x = 0
-  let last = end === 64
+  let next = 64
   for (;;) {
     let w0 = view.getInt32(0), w1 = view.getInt32(4), w2 = view.getInt32(8), w3 = view.getInt32(12)
     let w4 = view.getInt32(16), w5 = view.getInt32(20), w6 = view.getInt32(24), w7 = view.getInt32(28)
@@ -263,16 +268,16 @@ export function shortAsciiSha1TagEnd(s: string): string {
     h2 = (h2 + c) | 0
     h3 = (h3 + d) | 0
     h4 = (h4 + e) | 0
-    if (last) break
-    // The second block is moved onto the first: the words are then read at
+    if (next === end) break
+    // The next block is moved onto the first: the words are then read at
     // constant offsets, which V8 checks once when it compiles this
     // function rather than on every read (per-read offsets cost about 70
     // instructions a hash, a one-block one too). The first 64 bytes then
-    // hold the second block's, its length included: `clean` is raised over
-    // them so that the next call clears them.
-    block.copyWithin(0, 64, 128)
+    // hold that block's, the length perhaps included: `clean` is raised
+    // over them so that the next call clears them.
+    block.copyWithin(0, next, next + 64)
     if (clean < 64) clean = 64
-    last = true
+    next += 64
   }
   block[end - 2] = 0
   block[end - 1] = 0
