@@ -77,21 +77,11 @@ const view = new DataView(block.buffer, block.byteOffset, 64)
 const hasLatin1Write = typeof (block as Buffer & { latin1Write?: unknown }).latin1Write === 'function'
 
 /**
- * The first 27 base64 characters of the SHA-1 of `s`, which must be ASCII
- * and at most SHORT_SHA1_MAX characters long (the caller checks both).
- *
- * @example
- * shortAsciiSha1Base64('{"hello":"world"}') // 'IkjuL6CqqtmReFMfkkvwC0sKj04'
- */
-export function shortAsciiSha1Base64(s: string): string {
-  return shortAsciiSha1TagEnd(s).slice(0, 27)
-}
-
-/**
- * The end of an ETag for `s`: its first 27 base64 characters of SHA-1 and
- * the closing quote, made as one string by the same `String.fromCharCode`
+ * The end of an ETag for `s`: the first 27 base64 characters of its SHA-1
+ * and the closing quote, made as one string by the same `String.fromCharCode`
  * (the tag is then its head and this, one concatenation instead of two).
- * Same conditions on `s` as shortAsciiSha1Base64.
+ * `s` must be ASCII and at most SHORT_SHA1_MAX characters long (the caller
+ * checks both with fitsShortSha1).
  *
  * @example
  * shortAsciiSha1TagEnd('{"hello":"world"}') // 'IkjuL6CqqtmReFMfkkvwC0sKj04"'
