@@ -15,10 +15,11 @@
 import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
-import type { Layer, Next } from './layer'
+import { Layer, type Next } from './layer'
+import type { Route } from './route'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
-import { Mode, type PlanEntry } from './plan'
+import { Mode, type PlanEntry, type TreeValues } from './plan'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 import { Buffer } from '../util/node-buffer'
@@ -163,6 +164,28 @@ function sendOptionsResponse(res: DispatchResponse, methods: string[], style: Ro
   res.end(allow)
 }
 
+/**
+ * Whether a router enters the webfw routers mounted in it directly
+ * (Dispatch.enterMounted). Off only in tests, which run the same tables
+ * both ways.
+ */
+let directMountEntry = true
+
+/** Turns direct entry into mounted routers on or off (tests). */
+export function setDirectMountEntry(on: boolean): void {
+  directMountEntry = on
+}
+
+let directEntries = 0
+
+/** How many routers requests have entered directly in this process (the tests count them). */
+export function directMountEntries(): number {
+  return directEntries
+}
+
+/** The `handleRequest` a mount layer has unless someone replaced it. */
+const ownHandleRequest = Layer.prototype.handleRequest
+
 function finishLater(state: Dispatch, err: unknown): void {
   state.done(err)
 }
@@ -178,6 +201,204 @@ function finishLater(state: Dispatch, err: unknown): void {
  */
 function nextOf(state: Dispatch): Next {
   return (err) => state.step(err)
+}
+
+/**
+ * Where a `use` prefix that matched the first `length` characters of the
+ * path ends: in 4.x it also takes the slash after them when another slash
+ * or the end of the path (`pathEnd`) follows (its pattern's optional slash).
+ */
+function prefixEndOf(style: RouterStyle, url: string, length: number, pathEnd: number): number {
+  if (style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
+    const after = length + 1
+    if (after === pathEnd || url.charCodeAt(after) === 0x2f) return after
+  }
+  return length
+}
+
+/**
+ * The length of the path a SamePrefix layer's own shape matched: its
+ * pattern is text and whole-segment parameters holding `slashes` slashes,
+ * so it ends before the next slash of the path, or at the path's end.
+ * That is where its pattern's match ends (a trailing slash at the path's
+ * end, which 5.x's pattern also takes, leaves the same URL inside).
+ */
+function segmentsEndOf(url: string, slashes: number, pathEnd: number): number {
+  let seen = 0
+  for (let i = 0; i < pathEnd; i++) {
+    if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
+  }
+  return pathEnd
+}
+
+/**
+ * Whether a plan's first entry can be taken without the general step: a
+ * layer the tree matched, with no param callback for its parameters, that
+ * is a route handling the method through its one handler, or a `use` layer
+ * mounting a webfw router (which `entersAsMount` then checks).
+ */
+function takesFirst(router: RouterObject, item: PlanEntry): boolean {
+  const mode = item.mode
+  if (mode === Mode.Verify) return false
+  const layer = item.layer
+  if (layer.route !== undefined ? item.handles !== true || item.direct === null : item.mountedRouter === null) return false
+  const keys = mode === Mode.Always ? EMPTY_KEYS : layer.paramNames
+  return keys.length === 0 || !hasParamCallbacks(router.params, keys)
+}
+
+/**
+ * Whether entering a mount layer's router directly is what its layer would
+ * do: the layer still mounts a webfw router running webfw's `handle`, with
+ * the layer's own `handleRequest`, and takes no more than three arguments.
+ */
+function entersAsMount(item: PlanEntry, layer: Layer): boolean {
+  return mountsOwnRouter(item, layer) && layer.handleRequest === ownHandleRequest && (layer.handle as unknown as () => void).length <= 3
+}
+
+/**
+ * `req.params` for a layer the tree matched (not Verify), as the general
+ * step makes it (see the comments there): the layer's own parameters
+ * (`values` under its names), or under mergeParams `saved`'s with them.
+ */
+function matchedParams(router: RouterObject, item: PlanEntry, values: readonly string[] | null, saved: Record<string, unknown> | undefined): Record<string, unknown> {
+  const layer = item.layer
+  const inherited = router.style.mergeCopiesInherited
+  const nullParams = router.style.nullPrototypeParams
+  const merge = Boolean(router.mergeParams)
+  const bare = merge && typeof saved === 'object' && saved !== null && (nullParams || !(0 in EMPTY_PARAMS)) && layer.namedParams
+  if (item.mode === Mode.Always) {
+    if (bare) return mergeTreeValues(saved as Record<string, unknown>, EMPTY_KEYS, null, inherited)
+    const own = !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
+    return merge ? mergeParams(own, saved, inherited) : own
+  }
+  const names = layer.paramNames
+  if (bare) return mergeTreeValues(saved as Record<string, unknown>, names, values, inherited)
+  const own: Record<string, unknown> = !nullParams || mountsOwnRouter(item, layer) ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
+  for (let k = 0; k < names.length; k++) own[names[k]] = (values as readonly string[])[k]
+  return merge ? mergeParams(own, saved, inherited) : own
+}
+
+/**
+ * The routers a request enters directly from `top`, each through the first
+ * layer of its plan while `takesFirst` and `entersAsMount` allow it: the
+ * last one reached, whose `route` is the route to run, or null when that
+ * router must take its first layer in the general step.
+ */
+function descend(top: EnteredRouter, method: string, capitals: boolean): EnteredRouter {
+  let entered = top
+  for (;;) {
+    const plan = entered.plan(method, capitals)
+    const first = plan.length === 0 ? undefined : plan[0]
+    if (first === undefined || !takesFirst(entered.router, first)) return entered
+    const layer = first.layer
+    if (layer.route !== undefined) {
+      entered.route = first
+      return entered
+    }
+    // The path the mount strips, as the general step finds it.
+    const url = entered.url
+    const pathEnd = entered.pathEnd
+    const style = entered.router.style
+    const prefix = first.prefixLength
+    const path =
+      first.mode !== Mode.Always
+        ? url.slice(0, prefixEndOf(style, url, segmentsEndOf(url, prefix, pathEnd), pathEnd))
+        : prefix === 0 ? '' : url.slice(0, prefixEndOf(style, url, prefix, pathEnd))
+    const cut = path.length
+    if (!entersAsMount(first, layer) || (cut !== 0 && url.charCodeAt(cut) !== 0x2f)) return entered
+    entered.take(first, path)
+    // The base URL inside: the router's own (`handle` made it a string) and the path it strips.
+    const own = entered.baseUrl || ''
+    const base = cut === 0 ? '' : path.charCodeAt(cut - 1) === 0x2f ? path.substring(0, cut - 1) : path
+    const inner = new EnteredRouter(
+      first.mountedRouter as RouterObject, entered, cut === 0 ? url : url.slice(cut), pathEnd - cut,
+      own.length === 0 ? base : own + base, entered.paramsInside(first), null, null,
+    )
+    entered = inner
+  }
+}
+
+/**
+ * A router a request entered directly (Dispatch.enterMounted) and the
+ * layers taken in it, kept instead of its Dispatch: the Dispatch is made
+ * from it only when it must step, when the route's handler calls `next`
+ * (`deferredNext`) or a router below it steps in general (`dispatch`).
+ * `up` is the router it is mounted in, null for the first one, whose
+ * mounting router's Dispatch gives `callback` and `savedNext`.
+ */
+class EnteredRouter implements TreeValues {
+  values: readonly string[] | null = null
+  cache: IndexCache | null = null
+  planMade: readonly PlanEntry[] = EMPTY_PLAN
+  lastIndex = -1
+  removed = ''
+  /** The route `descend` reached in this router, if it reached one. */
+  route: PlanEntry | null = null
+  /** Whether the route's handler is running (its Dispatches then count one synchronous step). */
+  calling = false
+  private made: Dispatch | null = null
+  private deferred: Next | null = null
+
+  constructor(
+    readonly router: RouterObject,
+    readonly up: EnteredRouter | null,
+    readonly url: string,
+    readonly pathEnd: number,
+    readonly baseUrl: string | undefined,
+    readonly savedParams: Record<string, unknown> | undefined,
+    readonly savedNext: Next | undefined | null,
+    readonly callback: Next | null,
+  ) {}
+
+  /** The router's plan for the URL it was entered with. */
+  plan(method: string, capitals: boolean): readonly PlanEntry[] {
+    const cache = this.router.getIndexCache()
+    this.cache = cache
+    const plan = cache.index.lookup(method, this.url, this.pathEnd, capitals, this)
+    this.planMade = plan
+    return plan
+  }
+
+  /** Records that the general step took `item` (a route, or a mount whose path `path` it strips). */
+  take(item: PlanEntry, path: string): void {
+    this.lastIndex = item.index
+    this.removed = path
+  }
+
+  /** `req.params` while the layer `item` runs (the router's own parameters, merged as configured). */
+  paramsInside(item: PlanEntry): Record<string, unknown> {
+    return matchedParams(this.router, item, this.values, this.savedParams)
+  }
+
+  /** The `next` the route's handler gets: the Dispatch, made on first use, steps on. */
+  deferredNext(req: DispatchRequest, res: DispatchResponse): Next {
+    const next: Next = (err) => this.dispatch(req, res, false, this.calling ? 1 : 0).step(err)
+    this.deferred = next
+    return next
+  }
+
+  /**
+   * This router's Dispatch, made with those of the routers above it when
+   * first asked for. `atEntry`: made to start its general step (the last
+   * router enterMounted reached), else resumed after the layers it took,
+   * with `sync` synchronous steps counted.
+   */
+  dispatch(req: DispatchRequest, res: DispatchResponse, atEntry: boolean, sync: number): Dispatch {
+    let made = this.made
+    if (made !== null) return made
+    const up = this.up
+    const callback = up === null ? (this.callback as Next) : up.dispatch(req, res, false, sync).next
+    made = atEntry ? new Dispatch(this.router, req, res, callback, 0, this, null) : Dispatch.resumed(this, req, res, callback, this.deferred, sync)
+    this.made = made
+    return made
+  }
+
+  /** After the synchronous call: the Dispatches made count no step any more, as when their calls return. */
+  settle(): void {
+    for (let entered: EnteredRouter | null = this; entered !== null; entered = entered.up) {
+      if (entered.made !== null) entered.made.unwind()
+    }
+  }
 }
 
 /** The state of one request inside one router. */
@@ -215,16 +436,35 @@ class Dispatch {
     protected readonly res: DispatchResponse,
     private readonly callback: Next,
     skip: number,
+    // A router entered directly (EnteredRouter): what the request held when
+    // it was entered, in place of the request's current fields; and the
+    // `next` its route's handler was already given, if any.
+    entered: EnteredRouter | null = null,
+    next: Next | null = null,
   ) {
     this.lastIndex = skip - 1
     this.stack = router.stack
-    this.protohost = getProtohost(req.url)
-    this.parentUrl = req.baseUrl || ''
-    this.savedBaseUrl = req.baseUrl
-    this.savedNext = req.next
-    this.savedParams = req.params
-    this.methods = req.method === 'OPTIONS' ? [] : null
-    this.next = nextOf(this)
+    if (entered === null) {
+      this.protohost = getProtohost(req.url)
+      this.parentUrl = req.baseUrl || ''
+      this.savedBaseUrl = req.baseUrl
+      this.savedNext = req.next
+      this.savedParams = req.params
+      this.methods = req.method === 'OPTIONS' ? [] : null
+    } else {
+      this.protohost = ''
+      this.parentUrl = entered.baseUrl || ''
+      this.savedBaseUrl = entered.baseUrl
+      this.savedNext = entered.up === null ? (entered.savedNext as Next | undefined) : callback
+      this.savedParams = entered.savedParams
+      this.methods = null
+    }
+    this.next = next ?? nextOf(this)
+  }
+
+  /** The synchronous call that counted a step has returned (EnteredRouter.settle). */
+  unwind(): void {
+    this.sync = 0
   }
 
   /** Leaves the router: restores what entering it changed, then calls out. */
@@ -288,33 +528,14 @@ class Dispatch {
     else layer.handleRequest(this.req, this.res, next)
   }
 
-  /**
-   * Where a `use` prefix that matched the first `length` characters of the
-   * path ends: in 4.x it also takes the slash after them when another slash
-   * or the end of the path follows (its pattern's optional slash).
-   */
+  /** Where a `use` prefix that matched the first `length` characters of the path ends (prefixEndOf). */
   private prefixEnd(url: string, length: number): number {
-    if (this.router.style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
-      const after = length + 1
-      if (after === this.pathEnd || url.charCodeAt(after) === 0x2f) return after
-    }
-    return length
+    return prefixEndOf(this.router.style, url, length, this.pathEnd)
   }
 
-  /**
-   * The length of the path a SamePrefix layer's own shape matched: its
-   * pattern is text and whole-segment parameters holding `slashes` slashes,
-   * so it ends before the next slash of the path, or at the path's end.
-   * That is where its pattern's match ends (a trailing slash at the path's
-   * end, which 5.x's pattern also takes, leaves the same URL inside).
-   */
+  /** The length of the path a SamePrefix layer's own shape matched (segmentsEndOf). */
   private segmentsEnd(url: string, slashes: number): number {
-    const end = this.pathEnd
-    let seen = 0
-    for (let i = 0; i < end; i++) {
-      if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
-    }
-    return end
+    return segmentsEndOf(url, slashes, this.pathEnd)
   }
 
   /** Whether the router's stack is still the one the current plan was made from. */
@@ -569,8 +790,122 @@ class Dispatch {
       return
     }
     if (route !== undefined) this.runRoute(item, layer, this.next)
-    else this.trimPrefix(layer, layerError, layerPath, item.mode !== Mode.Verify)
+    else if (item.mountedRouter === null || layerError || !this.enterMounted(item, layer, layerPath)) {
+      this.trimPrefix(layer, layerError, layerPath, item.mode !== Mode.Verify)
+    }
     this.sync = 0
+  }
+
+  /**
+   * Enters the webfw router a matched `use` layer mounts, and the routers
+   * mounted first in that one, down to the route that answers, without the
+   * layers, router functions, `handle` and general steps between: the
+   * request reaches the route's handler as that way would have left it (URL,
+   * base URL, parameters, route), and no Dispatch is made for the routers
+   * passed through unless the handler calls `next` (EnteredRouter). Where a
+   * router's first planned layer is anything else, that router starts its
+   * general step there, with its plan made. False, having changed nothing,
+   * when the layer, its router or the request asks for the general way: a
+   * layer the plan must verify, a replaced `handleRequest` or `handle`, a
+   * rest of the URL that would need a slash added, OPTIONS, or a tracer
+   * (docs/perf.md, "Routers entered directly").
+   */
+  private enterMounted(item: PlanEntry, layer: Layer, layerPath: string): boolean {
+    if (!this.entersDirectly() || this.methods !== null || item.mode === Mode.Verify || layerStart.hasSubscribers) return false
+    if (!entersAsMount(item, layer)) return false
+    const req = this.req
+    const url = req.url
+    const pathEnd = this.pathEnd
+    const length = layerPath.length
+    if (pathEnd < 0 || url !== this.planUrl || this.protohost.length !== 0) return false
+    if (length !== 0 && url.charCodeAt(length) !== 0x2f) return false
+    const method = req.method
+    const capitals = this.capitals
+    // What trimPrefix leaves: the rest of the URL and the base URL.
+    let baseUrl = req.baseUrl
+    let rest = url
+    if (length !== 0) {
+      const base = layerPath.charCodeAt(length - 1) === 0x2f ? layerPath.substring(0, length - 1) : layerPath
+      const parentBase = this.parentUrl
+      baseUrl = parentBase.length === 0 ? base : parentBase + base
+      rest = url.slice(length)
+    }
+    const top = new EnteredRouter(item.mountedRouter as RouterObject, null, rest, pathEnd - length, baseUrl, req.params, req.next, this.next)
+    let entered: EnteredRouter
+    try {
+      entered = descend(top, method, capitals)
+    } catch {
+      // A router whose plan cannot be made (its index throws) is left to
+      // the general way, which meets the same error where layers catch it.
+      return false
+    }
+    directEntries++
+    // The request as the routers passed through leave it.
+    if (length !== 0) this.removed = layerPath
+    req.url = entered.url
+    rememberMountedPathnameEnd(entered.url, pathEnd, pathEnd - entered.pathEnd, false, capitals)
+    req.originalUrl = req.originalUrl || top.url
+    const first = entered.route
+    if (first === null) {
+      // The last router steps in general: the ones above it become Dispatches.
+      const state = entered.dispatch(req, this.res, true, 1)
+      req.next = state.next
+      req.baseUrl = state.parentUrl
+      try {
+        state.startPlanned(entered, capitals)
+      } catch (err) {
+        // Where the mount layer's handleRequest would have caught it.
+        const up = entered.up
+        ;(up === null ? this.next : up.dispatch(req, this.res, false, 1).next)(err)
+      }
+      entered.settle()
+      return true
+    }
+    const route = first.layer.route as Route
+    req.baseUrl = entered.baseUrl || ''
+    const next = entered.deferredNext(req, this.res)
+    req.next = next
+    req.route = route
+    req.params = entered.paramsInside(first)
+    entered.take(first, '')
+    entered.calling = true
+    const direct = first.direct as Layer
+    if (first.layer.handle === first.routeHandle && route.stack.length === first.routeStackLength) direct.handleRequest(req, this.res, next)
+    else first.layer.handleRequest(req, this.res, next)
+    entered.calling = false
+    entered.settle()
+    return true
+  }
+
+  /** Whether this walk may enter mounted routers directly (not while traced). */
+  protected entersDirectly(): boolean {
+    return directMountEntry
+  }
+
+  /**
+   * The Dispatch of a router entered directly, in the state its general
+   * step would have left it in after taking the layers `entered` records
+   * (its plan is made again on its next step, as after any change).
+   */
+  static resumed(entered: EnteredRouter, req: DispatchRequest, res: DispatchResponse, callback: Next, next: Next | null, sync: number): Dispatch {
+    const state = new Dispatch(entered.router, req, res, callback, 0, entered, next)
+    state.removed = entered.removed
+    state.lastIndex = entered.lastIndex
+    state.sync = sync
+    return state
+  }
+
+  /** A router entered directly whose first layer needs the general step: that step, with its plan made. */
+  startPlanned(entered: EnteredRouter, capitals: boolean): void {
+    this.cache = entered.cache
+    this.planUrl = entered.url
+    this.planMethod = this.req.method
+    this.path = entered.pathEnd === entered.url.length ? entered.url : undefined
+    this.pathEnd = entered.pathEnd
+    this.capitals = capitals
+    this.plan = entered.planMade
+    this.values = entered.values
+    this.step(undefined)
   }
 
   protected runRoute(item: PlanEntry, layer: Layer, next: Next): void {
@@ -599,6 +934,10 @@ class TracedDispatch extends Dispatch {
     const type = layerType(layer, layerError)
     if (type === null) super.invoke(layer, layerError, next)
     else this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+  }
+
+  protected override entersDirectly(): boolean {
+    return false
   }
 
   protected override runRoute(item: PlanEntry, layer: Layer, next: Next): void {

@@ -4,7 +4,11 @@
  * wildcard patterns, handlers that call next('route'), next('router') or
  * next(err)) and random request paths, the radix matcher, the linear matcher
  * (the oracle) and Express's own router run the same callbacks in the same
- * order with the same req.params, req.url and req.baseUrl.
+ * order with the same req.params, req.url and req.baseUrl. Nested routers go
+ * two levels deep, so that a request crosses routers the radix matcher
+ * enters directly (Dispatch.enterMounted); the radix matcher also runs with
+ * that entry turned off, and must agree with itself then to the parameters'
+ * prototype, req.originalUrl and req.route.
  * `property.test.ts` runs it on 5.x, `property-v4.test.ts` on 4.x;
  * `test/fuzz/routing.test.ts` runs it with hostile pattern and path
  * alphabets through `DispatchOptions`.
@@ -18,6 +22,7 @@ import { internal, type Any } from '../helpers/webfw'
 import { runs } from '../fuzz/support'
 
 const { useMatcher } = internal('router/router-state')
+const { setDirectMountEntry } = internal('router/dispatch')
 const { assertUnambiguous, needsLinearMatcher } = internal('router/path4-analysis')
 
 const RUNS = runs(600)
@@ -44,7 +49,7 @@ interface NestedSpec {
   path: string
   mergeParams: boolean
   flags: RouterFlags
-  layers: (RouteSpec | UseSpec)[]
+  layers: (RouteSpec | UseSpec | NestedSpec)[]
 }
 type LayerSpec = RouteSpec | UseSpec | NestedSpec
 
@@ -95,13 +100,16 @@ const useSpec: fc.Arbitrary<UseSpec> = fc.record({
   behaviour,
 })
 const flatLayer = fc.oneof({ weight: 3, arbitrary: routeSpec }, { weight: 1, arbitrary: useSpec })
-const nestedSpec: fc.Arbitrary<NestedSpec> = fc.record({
-  kind: fc.constant<'nested'>('nested'),
-  path: basePattern,
-  mergeParams: fc.boolean(),
-  flags: fc.record({ caseSensitive: fc.boolean(), strict: fc.boolean() }),
-  layers: fc.array(flatLayer, { minLength: 1, maxLength: 4 }),
-})
+const nestedOf = (layer: fc.Arbitrary<RouteSpec | UseSpec | NestedSpec>): fc.Arbitrary<NestedSpec> =>
+  fc.record({
+    kind: fc.constant<'nested'>('nested'),
+    path: basePattern,
+    mergeParams: fc.boolean(),
+    flags: fc.record({ caseSensitive: fc.boolean(), strict: fc.boolean() }),
+    layers: fc.array(layer, { minLength: 1, maxLength: 4 }),
+  })
+// A router in a router: its own layers are flat.
+const nestedSpec = nestedOf(fc.oneof({ weight: 4, arbitrary: flatLayer }, { weight: 1, arbitrary: nestedOf(flatLayer) }))
 return fc.array(fc.oneof({ weight: 6, arbitrary: flatLayer }, { weight: 1, arbitrary: nestedSpec }), {
   minLength: 1,
   maxLength: 8,
@@ -123,35 +131,43 @@ export const requestPath = fc
   .map(([segs, slash, query]) => '/' + segs.join('/') + (slash && segs.length ? '/' : '') + query)
 export const requestMethod = fc.constantFrom('GET', 'GET', 'POST', 'HEAD', 'DELETE', 'OPTIONS')
 
-function makeHandler(id: string, b: Behaviour, log: string[]): Any {
+/** What a handler logs of the request; `detail` adds what only webfw's runs are compared on. */
+function seen(req: Any, detail: boolean): string {
+  const own = `${JSON.stringify(req.params)} ${req.url} ${req.baseUrl}`
+  if (!detail) return own
+  const proto = Object.getPrototypeOf(req.params) === null ? 'null' : 'object'
+  return `${own} ${proto} ${req.originalUrl} ${req.route ? req.route.path : '-'} ${typeof req.next}`
+}
+
+function makeHandler(id: string, b: Behaviour, log: string[], detail: boolean): Any {
   if (b === 'handleError') {
     return (err: Error, req: Any, _res: Any, next: Any) => {
-      log.push(`${id}!${err.message} ${JSON.stringify(req.params)} ${req.url} ${req.baseUrl}`)
+      log.push(`${id}!${err.message} ${seen(req, detail)}`)
       next()
     }
   }
   return (req: Any, _res: Any, next: Any) => {
-    log.push(`${id} ${JSON.stringify(req.params)} ${req.url} ${req.baseUrl}`)
+    log.push(`${id} ${seen(req, detail)}`)
     if (b === 'next') next()
     else if (b === 'error') next(new Error(id))
     else next(b)
   }
 }
 
-function addLayers(router: Any, specs: LayerSpec[], Router: Any, log: string[], prefix: string, kind: string | null): void {
+function addLayers(router: Any, specs: LayerSpec[], Router: Any, log: string[], prefix: string, kind: string | null, detail: boolean): void {
   specs.forEach((spec, i) => {
     const id = prefix + i
     if (spec.kind === 'route') {
-      const handlers = spec.behaviours.map((b, k) => makeHandler(`${id}.${k}`, b, log))
+      const handlers = spec.behaviours.map((b, k) => makeHandler(`${id}.${k}`, b, log, detail))
       router[spec.method](spec.path, ...handlers)
     } else if (spec.kind === 'use') {
-      const handler = makeHandler(id, spec.behaviour, log)
+      const handler = makeHandler(id, spec.behaviour, log, detail)
       if (spec.path === null) router.use(handler)
       else router.use(spec.path, handler)
     } else {
       const child = Router({ mergeParams: spec.mergeParams, ...spec.flags })
       if (kind !== null) useMatcher(child, kind)
-      addLayers(child, spec.layers, Router, log, id + '/', kind)
+      addLayers(child, spec.layers, Router, log, id + '/', kind, detail)
       router.use(spec.path, child)
     }
   })
@@ -167,13 +183,13 @@ const HANG_MS = 30_000
  * or the error class when the table itself is invalid.
  */
 export async function run(
-  Router: Any, kind: string | null, flags: RouterFlags, specs: LayerSpec[], requests: [string, string][],
+  Router: Any, kind: string | null, flags: RouterFlags, specs: LayerSpec[], requests: [string, string][], detail = false,
 ): Promise<string[][] | string> {
   const log: string[] = []
   const router = Router(flags)
   if (kind !== null) useMatcher(router, kind)
   try {
-    addLayers(router, specs, Router, log, '', kind)
+    addLayers(router, specs, Router, log, '', kind, detail)
   } catch (err) {
     return 'invalid: ' + (err as Error).constructor.name
   }
@@ -252,6 +268,15 @@ export async function checkDispatch(version: 5 | 4, Router: Any, ReferenceRouter
       assert.deepEqual(failures(radix), [], 'radix: a request threw out of handle or hung')
       assert.deepEqual(failures(linear), [], 'linear: a request threw out of handle or hung')
       assert.deepEqual(radix, linear)
+      const entered = await run(Router, 'radix', flags, specs, requests, true)
+      setDirectMountEntry(false)
+      let stepped: string[][] | string
+      try {
+        stepped = await run(Router, 'radix', flags, specs, requests, true)
+      } finally {
+        setDirectMountEntry(true)
+      }
+      assert.deepEqual(entered, stepped, 'routers entered directly and stepped into disagree')
       // Express 4 runs path-to-regexp 0's RegExp, which can backtrack
       // without bound on patterns 4.x gives the linear engine (`/*+` is
       // `(.*)+`: a path it does not match took minutes, and blocked the
