@@ -256,6 +256,16 @@ function entersAsMount(item: PlanEntry, layer: Layer): boolean {
 }
 
 /**
+ * Whether the general step merges a matched layer's parameters into an
+ * object parent's by copying the parent's and setting the tree's values
+ * (its `bare` case): a merging router, a layer with named parameters, and
+ * no "0" that would make 4.x renumber captures.
+ */
+function mergesBare(router: RouterObject, layer: Layer): boolean {
+  return Boolean(router.mergeParams) && (router.style.nullPrototypeParams || !(0 in EMPTY_PARAMS)) && layer.namedParams
+}
+
+/**
  * `req.params` for a layer the tree matched (not Verify), as the general
  * step makes it (see the comments there): the layer's own parameters
  * (`values` under its names), or under mergeParams `saved`'s with them.
@@ -265,7 +275,7 @@ function matchedParams(router: RouterObject, item: PlanEntry, values: readonly s
   const inherited = router.style.mergeCopiesInherited
   const nullParams = router.style.nullPrototypeParams
   const merge = Boolean(router.mergeParams)
-  const bare = merge && typeof saved === 'object' && saved !== null && (nullParams || !(0 in EMPTY_PARAMS)) && layer.namedParams
+  const bare = typeof saved === 'object' && saved !== null && mergesBare(router, layer)
   if (item.mode === Mode.Always) {
     if (bare) return mergeTreeValues(saved as Record<string, unknown>, EMPTY_KEYS, null, inherited)
     const own = !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
@@ -310,11 +320,10 @@ function descend(top: EnteredRouter, method: string, capitals: boolean): Entered
     // The base URL inside: the router's own (`handle` made it a string) and the path it strips.
     const own = entered.baseUrl || ''
     const base = cut === 0 ? '' : path.charCodeAt(cut - 1) === 0x2f ? path.substring(0, cut - 1) : path
-    const inner = new EnteredRouter(
+    entered = new EnteredRouter(
       first.mountedRouter as RouterObject, entered, cut === 0 ? url : url.slice(cut), pathEnd - cut,
-      own.length === 0 ? base : own + base, entered.paramsInside(first), null, null,
+      own.length === 0 ? base : own + base, undefined, null, null,
     )
-    entered = inner
   }
 }
 
@@ -336,6 +345,9 @@ class EnteredRouter implements TreeValues {
   route: PlanEntry | null = null
   /** Whether the route's handler is running (its Dispatches then count one synchronous step). */
   calling = false
+  /** The layer the general step would have taken here last (a mount, or the route). */
+  private taken: PlanEntry | null = null
+  private paramsMade = false
   private made: Dispatch | null = null
   private deferred: Next | null = null
 
@@ -345,7 +357,8 @@ class EnteredRouter implements TreeValues {
     readonly url: string,
     readonly pathEnd: number,
     readonly baseUrl: string | undefined,
-    readonly savedParams: Record<string, unknown> | undefined,
+    // Given for the top router; made by paramsAtEntry for the others.
+    private savedParams: Record<string, unknown> | undefined,
     readonly savedNext: Next | undefined | null,
     readonly callback: Next | null,
   ) {}
@@ -361,13 +374,62 @@ class EnteredRouter implements TreeValues {
 
   /** Records that the general step took `item` (a route, or a mount whose path `path` it strips). */
   take(item: PlanEntry, path: string): void {
+    this.taken = item
     this.lastIndex = item.index
     this.removed = path
   }
 
+  /**
+   * `req.params` when the router was entered: the top's were given; an
+   * inner router's are the ones its mount layer ran with in the router
+   * above, made when first asked for (only a Dispatch needs them).
+   */
+  paramsAtEntry(): Record<string, unknown> | undefined {
+    const up = this.up
+    if (up === null || this.paramsMade) return this.savedParams
+    this.savedParams = up.paramsInside(up.taken as PlanEntry)
+    this.paramsMade = true
+    return this.savedParams
+  }
+
   /** `req.params` while the layer `item` runs (the router's own parameters, merged as configured). */
   paramsInside(item: PlanEntry): Record<string, unknown> {
-    return matchedParams(this.router, item, this.values, this.savedParams)
+    return matchedParams(this.router, item, this.values, this.paramsAtEntry())
+  }
+
+  /**
+   * `req.params` for the route `item` that `descend` reached here. When
+   * every router on the way merges its parent's parameters with named ones
+   * of its own, the same way, that is the top's parameters copied once and
+   * each router's values set in turn: the object that copying them router
+   * by router ends with (same keys in the same order, same values), without
+   * the objects between.
+   */
+  paramsOfRoute(item: PlanEntry): Record<string, unknown> {
+    const inherited = this.router.style.mergeCopiesInherited
+    let entered: EnteredRouter = this
+    let layer = item.layer
+    for (;;) {
+      if (!mergesBare(entered.router, layer) || entered.router.style.mergeCopiesInherited !== inherited) return this.paramsInside(item)
+      const up = entered.up
+      if (up === null) break
+      entered = up
+      layer = (up.taken as PlanEntry).layer
+    }
+    // (The top's parameters are the object the mounting router's step made.)
+    return this.mergedDown(item, inherited)
+  }
+
+  /** `paramsOfRoute`'s object: the top's parameters, then each router's values from the top down. */
+  private mergedDown(item: PlanEntry, inherited: boolean): Record<string, unknown> {
+    const up = this.up
+    const merged = up === null ? copyParent(this.savedParams as Record<string, unknown>, inherited) : up.mergedDown(up.taken as PlanEntry, inherited)
+    if (item.mode !== Mode.Always) {
+      const names = item.layer.paramNames
+      const values = this.values as readonly string[]
+      for (let k = 0; k < names.length; k++) merged[names[k]] = values[k]
+    }
+    return merged
   }
 
   /** The `next` the route's handler gets: the Dispatch, made on first use, steps on. */
@@ -456,7 +518,7 @@ class Dispatch {
       this.parentUrl = entered.baseUrl || ''
       this.savedBaseUrl = entered.baseUrl
       this.savedNext = entered.up === null ? (entered.savedNext as Next | undefined) : callback
-      this.savedParams = entered.savedParams
+      this.savedParams = entered.paramsAtEntry()
       this.methods = null
     }
     this.next = next ?? nextOf(this)
@@ -866,7 +928,7 @@ class Dispatch {
     const next = entered.deferredNext(req, this.res)
     req.next = next
     req.route = route
-    req.params = entered.paramsInside(first)
+    req.params = entered.paramsOfRoute(first)
     entered.take(first, '')
     entered.calling = true
     const direct = first.direct as Layer
