@@ -278,7 +278,7 @@ function matchedParams(router: RouterObject, item: PlanEntry, values: readonly s
   const bare = typeof saved === 'object' && saved !== null && mergesBare(router, layer)
   if (item.mode === Mode.Always) {
     if (bare) return mergeTreeValues(saved as Record<string, unknown>, EMPTY_KEYS, null, inherited)
-    const own = !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
+    const own = !nullParams || (layer.slash && layer.route === undefined) || mountsOwnRouter(item, layer) ? {} : emptyNullPrototype()
     return merge ? mergeParams(own, saved, inherited) : own
   }
   const names = layer.paramNames
@@ -758,7 +758,10 @@ class Dispatch {
       const mode = item.mode
       bare = copyOnly && layer.namedParams
       if (mode === Mode.Always) {
-        params = bare ? EMPTY_PARAMS : !nullParams || (layer.slash && layer.route === undefined) ? {} : emptyNullPrototype()
+        // A `use('/')` layer, or a prefix mounting a webfw router (see the
+        // prefix with parameters below: no app code sees its object, and
+        // no param callback runs here), gets a plain object.
+        params = bare ? EMPTY_PARAMS : !nullParams || (layer.slash && layer.route === undefined) || (item.mountedRouter !== null && mountsOwnRouter(item, layer)) ? {} : emptyNullPrototype()
         keys = EMPTY_KEYS
         fromTree = bare
         treeValues = null

@@ -285,7 +285,9 @@ for (const [version, entry] of [
 
 /**
  * A `use` prefix that mounts a webfw router gets its parameters as a plain
- * object (src/router/dispatch.ts, `mountsOwnRouter`): the router replaces
+ * object (src/router/dispatch.ts, `mountsOwnRouter`), with parameters or
+ * static (then an empty one, where a static route gets
+ * `Object.create(null)`): the router replaces
  * `req.params` before any of its layers runs. Whatever app code can reach
  * must still see Express 5's null-prototype object: the mounting router's
  * param callbacks, a router whose `handle` was replaced, a function that
@@ -359,10 +361,30 @@ describe('5.x: parameters of a prefix that mounts a router, where app code can r
         })
       },
     ],
+    [
+      'static prefixes: a router falling through to a layer that is not one, a router whose handle was replaced',
+      (app, factory, seen) => {
+        const child = factory.Router()
+        child.get('/none', (_req: Any, res: Any) => res.end())
+        app.use('/sf', child)
+        app.use('/sf', (req: Any, _res: Any, next: Any) => {
+          seen.push(['after static', Object.entries(req.params), prototypeOf(req.params)])
+          next()
+        })
+        const patched = factory.Router()
+        const own = patched.handle
+        patched.handle = function (this: Any, req: Any, res: Any, next: Any) {
+          seen.push(['patched static', Object.entries(req.params), prototypeOf(req.params)])
+          return own.call(this, req, res, next)
+        }
+        patched.get('/item', (_req: Any, _res: Any, next: Any) => next())
+        app.use('/sp', patched)
+      },
+    ],
   ]
   for (const [name, build] of cases) {
     test(name, async () => {
-      const paths = ['/m/v1/item/7', '/u/v2/item/8', '/p/v3/item/9', '/w/v4/x', '/f/v5/some']
+      const paths = ['/m/v1/item/7', '/u/v2/item/8', '/p/v3/item/9', '/w/v4/x', '/f/v5/some', '/sf/some', '/sp/item']
       const expected = await seenOn(express5, build, paths)
       assert.notEqual(expected.length, 0)
       assert.deepEqual(await seenOn(webfw, build, paths), expected)
