@@ -6,7 +6,9 @@
  *
  * This is the hot path. Entering a router allocates one `Dispatch` object and
  * the `next` closure handed to callbacks, plus a params object per matched
- * layer; nothing per skipped layer. The plan is looked up again only when
+ * layer; nothing per skipped layer. A webfw router reached by its mount is
+ * entered directly instead (`enterMounted`, src/router/entered-router.ts):
+ * no `Dispatch` until one is needed. The plan is looked up again only when
  * `req.url`, `req.method` or the router's stack changes while the request is
  * inside the router (URL rewriting, method-override, routes added at run time).
  * While a tracer listens on the `webfw.layer` diagnostics channel, `handle`
@@ -15,11 +17,17 @@
 import parseUrl from 'parseurl'
 import { layerStart } from '../diagnostics/channels'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
-import { Layer, type Next } from './layer'
-import type { Route } from './route'
+// entered-router.ts uses this module's merges and path helpers, and this
+// module its records: a cycle, safe because neither reads the other's
+// exports while loading. The merges stay here, declared in this module: the
+// step reaches them as its own functions (imported, `hello` counted about
+// 110 instructions more a request: docs/perf.md, "Routers entered directly").
+import { descend, EnteredRouter, entersAsMount, setWalkMaker } from './entered-router'
+import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
-import { Mode, type PlanEntry, type TreeValues } from './plan'
+import { Mode, type PlanEntry } from './plan'
+import type { Route } from './route'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 import { Buffer } from '../util/node-buffer'
@@ -34,12 +42,13 @@ export interface DispatchRequest {
   route?: unknown
 }
 
-interface DispatchResponse {
+export interface DispatchResponse {
   setHeader(name: string, value: string | number): unknown
   end(body?: string): unknown
 }
 
 const EMPTY_PLAN: readonly PlanEntry[] = []
+
 const EMPTY_KEYS: readonly string[] = []
 
 function getPathname(req: DispatchRequest): string | undefined {
@@ -59,6 +68,15 @@ function getProtohost(url: unknown): string {
 }
 
 /**
+ * The parameters of a layer that makes none of its own (a merge that only
+ * copies), frozen; also what `0 in EMPTY_PARAMS` asks of Object.prototype.
+ * Exported under another name: TypeScript's CommonJS output would read an
+ * exported constant through `exports` at every use in this module.
+ */
+const EMPTY_PARAMS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
+export const NO_PARAMS: Record<string, unknown> = EMPTY_PARAMS
+
+/**
  * Copies the own enumerable properties of `source` onto `target` as
  * `Object.assign` does (same order, same [[Set]]; parameters have no symbol
  * keys). A loop over `Object.keys`: the parameters path-to-regexp returns are
@@ -66,7 +84,7 @@ function getProtohost(url: unknown): string {
  * a mounted router's match and merge took about half the time with the loop
  * (docs/perf.md, "Null-prototype parameters").
  */
-function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+export function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(source)
   for (let i = 0; i < keys.length; i++) target[keys[i]] = source[keys[i]]
   return target
@@ -79,7 +97,7 @@ function assignOwn(target: Record<string, unknown>, source: Record<string, unkno
  * on nested-routers). There the own check is the same test; other objects
  * keep `in`, which also sees an inherited "0".
  */
-function hasFirstCapture(params: Record<string, unknown>): boolean {
+export function hasFirstCapture(params: Record<string, unknown>): boolean {
   return Object.getPrototypeOf(params) === null ? Object.hasOwn(params, 0) : 0 in params
 }
 
@@ -91,7 +109,7 @@ function hasFirstCapture(params: Record<string, unknown>): boolean {
  * per key through `Object.keys`, which, with routers at several levels
  * seeing many names, went megamorphic (docs/perf.md, "Nested routers").
  */
-function copyParent(parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
+export function copyParent(parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
   if (!inherited) return Object.assign({}, parent) as Record<string, unknown>
   const copy: Record<string, unknown> = {}
   for (const key in parent) copy[key] = parent[key]
@@ -103,7 +121,7 @@ function copyParent(parent: Record<string, unknown>, inherited: boolean): Record
  * and stand for an object without a prototype: it holds no capture "0", so
  * nothing is renumbered and the merge is the parent's values, then its own.
  */
-function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
+export function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
   return assignOwn(copyParent(parent, inherited), params)
 }
 
@@ -112,7 +130,7 @@ function mergeNamed(params: Record<string, unknown>, parent: Record<string, unkn
  * `names`), without making the child's own object first: the parent's copy
  * takes them directly, in the order the child's object would have given them.
  */
-function mergeTreeValues(
+export function mergeTreeValues(
   parent: Record<string, unknown>, names: readonly string[], values: readonly string[] | null, inherited: boolean,
 ): Record<string, unknown> {
   const merged = copyParent(parent, inherited)
@@ -120,17 +138,8 @@ function mergeTreeValues(
   return merged
 }
 
-/**
- * Whether a plan entry's layer still mounts the webfw router the plan found
- * there, which still runs webfw's own `handle` (PlanEntry.mountedRouter).
- */
-function mountsOwnRouter(item: PlanEntry, layer: Layer): boolean {
-  const mounted = item.mountedRouter
-  return mounted !== null && (layer.handle as unknown) === mounted && mounted.handle === item.mountedHandle
-}
-
 /** `mergeParams`: parent values under the child's, numbered captures shifted. */
-function mergeParams(params: Record<string, unknown>, parent: unknown, inherited: boolean): Record<string, unknown> {
+export function mergeParams(params: Record<string, unknown>, parent: unknown, inherited: boolean): Record<string, unknown> {
   if (typeof parent !== 'object' || !parent) return params
   const parentParams = parent as Record<string, unknown>
   const obj = copyParent(parentParams, inherited)
@@ -144,6 +153,43 @@ function mergeParams(params: Record<string, unknown>, parent: unknown, inherited
     if (i < o) delete params[i]
   }
   return assignOwn(obj, params)
+}
+
+/**
+ * Whether a plan entry's layer still mounts the webfw router the plan found
+ * there, which still runs webfw's own `handle` (PlanEntry.mountedRouter).
+ */
+export function mountsOwnRouter(item: PlanEntry, layer: Layer): boolean {
+  const mounted = item.mountedRouter
+  return mounted !== null && (layer.handle as unknown) === mounted && mounted.handle === item.mountedHandle
+}
+
+/**
+ * Where a `use` prefix that matched the first `length` characters of the
+ * path ends: in 4.x it also takes the slash after them when another slash
+ * or the end of the path (`pathEnd`) follows (its pattern's optional slash).
+ */
+export function prefixEndOf(style: RouterStyle, url: string, length: number, pathEnd: number): number {
+  if (style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
+    const after = length + 1
+    if (after === pathEnd || url.charCodeAt(after) === 0x2f) return after
+  }
+  return length
+}
+
+/**
+ * The length of the path a SamePrefix layer's own shape matched: its
+ * pattern is text and whole-segment parameters holding `slashes` slashes,
+ * so it ends before the next slash of the path, or at the path's end.
+ * That is where its pattern's match ends (a trailing slash at the path's
+ * end, which 5.x's pattern also takes, leaves the same URL inside).
+ */
+export function segmentsEndOf(url: string, slashes: number, pathEnd: number): number {
+  let seen = 0
+  for (let i = 0; i < pathEnd; i++) {
+    if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
+  }
+  return pathEnd
 }
 
 function sendOptionsResponse(res: DispatchResponse, methods: string[], style: RouterStyle): void {
@@ -183,9 +229,6 @@ export function directMountEntries(): number {
   return directEntries
 }
 
-/** The `handleRequest` a mount layer has unless someone replaced it. */
-const ownHandleRequest = Layer.prototype.handleRequest
-
 function finishLater(state: Dispatch, err: unknown): void {
   state.done(err)
 }
@@ -201,266 +244,6 @@ function finishLater(state: Dispatch, err: unknown): void {
  */
 function nextOf(state: Dispatch): Next {
   return (err) => state.step(err)
-}
-
-/**
- * Where a `use` prefix that matched the first `length` characters of the
- * path ends: in 4.x it also takes the slash after them when another slash
- * or the end of the path (`pathEnd`) follows (its pattern's optional slash).
- */
-function prefixEndOf(style: RouterStyle, url: string, length: number, pathEnd: number): number {
-  if (style.prefixTakesSlash && url.charCodeAt(length) === 0x2f) {
-    const after = length + 1
-    if (after === pathEnd || url.charCodeAt(after) === 0x2f) return after
-  }
-  return length
-}
-
-/**
- * The length of the path a SamePrefix layer's own shape matched: its
- * pattern is text and whole-segment parameters holding `slashes` slashes,
- * so it ends before the next slash of the path, or at the path's end.
- * That is where its pattern's match ends (a trailing slash at the path's
- * end, which 5.x's pattern also takes, leaves the same URL inside).
- */
-function segmentsEndOf(url: string, slashes: number, pathEnd: number): number {
-  let seen = 0
-  for (let i = 0; i < pathEnd; i++) {
-    if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
-  }
-  return pathEnd
-}
-
-/**
- * Whether a plan's first entry can be taken without the general step: a
- * layer the tree matched, with no param callback for its parameters, that
- * is a route handling the method through its one handler, or a `use` layer
- * mounting a webfw router (which `entersAsMount` then checks).
- */
-function takesFirst(router: RouterObject, item: PlanEntry): boolean {
-  const mode = item.mode
-  if (mode === Mode.Verify) return false
-  const layer = item.layer
-  if (layer.route !== undefined ? item.handles !== true || item.direct === null : item.mountedRouter === null) return false
-  const keys = mode === Mode.Always ? EMPTY_KEYS : layer.paramNames
-  return keys.length === 0 || !hasParamCallbacks(router.params, keys)
-}
-
-/**
- * Whether entering a mount layer's router directly is what its layer would
- * do: the layer still mounts a webfw router running webfw's `handle`, with
- * the layer's own `handleRequest`, and takes no more than three arguments.
- */
-function entersAsMount(item: PlanEntry, layer: Layer): boolean {
-  return mountsOwnRouter(item, layer) && layer.handleRequest === ownHandleRequest && (layer.handle as unknown as () => void).length <= 3
-}
-
-/**
- * Whether the general step merges a matched layer's parameters into an
- * object parent's by copying the parent's and setting the tree's values
- * (its `bare` case): a merging router, a layer with named parameters, and
- * no "0" that would make 4.x renumber captures.
- */
-function mergesBare(router: RouterObject, layer: Layer): boolean {
-  return Boolean(router.mergeParams) && (router.style.nullPrototypeParams || !(0 in EMPTY_PARAMS)) && layer.namedParams
-}
-
-/**
- * `req.params` for a layer the tree matched (not Verify), as the general
- * step makes it (see the comments there): the layer's own parameters
- * (`values` under its names), or under mergeParams `saved`'s with them.
- */
-function matchedParams(router: RouterObject, item: PlanEntry, values: readonly string[] | null, saved: Record<string, unknown> | undefined): Record<string, unknown> {
-  const layer = item.layer
-  const inherited = router.style.mergeCopiesInherited
-  const nullParams = router.style.nullPrototypeParams
-  const merge = Boolean(router.mergeParams)
-  const bare = typeof saved === 'object' && saved !== null && mergesBare(router, layer)
-  if (item.mode === Mode.Always) {
-    if (bare) return mergeTreeValues(saved as Record<string, unknown>, EMPTY_KEYS, null, inherited)
-    const own = !nullParams || (layer.slash && layer.route === undefined) || mountsOwnRouter(item, layer) ? {} : emptyNullPrototype()
-    return merge ? mergeParams(own, saved, inherited) : own
-  }
-  const names = layer.paramNames
-  if (bare) return mergeTreeValues(saved as Record<string, unknown>, names, values, inherited)
-  const own: Record<string, unknown> = !nullParams || mountsOwnRouter(item, layer) ? {} : names.length === 0 ? emptyNullPrototype() : nullPrototype()
-  for (let k = 0; k < names.length; k++) own[names[k]] = (values as readonly string[])[k]
-  return merge ? mergeParams(own, saved, inherited) : own
-}
-
-/**
- * The routers a request enters directly from `top`, each through the first
- * layer of its plan while `takesFirst` and `entersAsMount` allow it: the
- * last one reached, whose `route` is the route to run, or null when that
- * router must take its first layer in the general step.
- */
-function descend(top: EnteredRouter, method: string, capitals: boolean): EnteredRouter {
-  let entered = top
-  for (;;) {
-    const plan = entered.plan(method, capitals)
-    const first = plan.length === 0 ? undefined : plan[0]
-    if (first === undefined || !takesFirst(entered.router, first)) return entered
-    const layer = first.layer
-    if (layer.route !== undefined) {
-      entered.route = first
-      return entered
-    }
-    // The path the mount strips, as the general step finds it.
-    const url = entered.url
-    const pathEnd = entered.pathEnd
-    const style = entered.router.style
-    const prefix = first.prefixLength
-    const path =
-      first.mode !== Mode.Always
-        ? url.slice(0, prefixEndOf(style, url, segmentsEndOf(url, prefix, pathEnd), pathEnd))
-        : prefix === 0 ? '' : url.slice(0, prefixEndOf(style, url, prefix, pathEnd))
-    const cut = path.length
-    if (!entersAsMount(first, layer) || (cut !== 0 && url.charCodeAt(cut) !== 0x2f)) return entered
-    entered.take(first, path)
-    // The base URL inside: the router's own (`handle` made it a string) and the path it strips.
-    const own = entered.baseUrl || ''
-    const base = cut === 0 ? '' : path.charCodeAt(cut - 1) === 0x2f ? path.substring(0, cut - 1) : path
-    entered = new EnteredRouter(
-      first.mountedRouter as RouterObject, entered, cut === 0 ? url : url.slice(cut), pathEnd - cut,
-      own.length === 0 ? base : own + base, undefined, null, null,
-    )
-  }
-}
-
-/**
- * A router a request entered directly (Dispatch.enterMounted) and the
- * layers taken in it, kept instead of its Dispatch: the Dispatch is made
- * from it only when it must step, when the route's handler calls `next`
- * (`deferredNext`) or a router below it steps in general (`dispatch`).
- * `up` is the router it is mounted in, null for the first one, whose
- * mounting router's Dispatch gives `callback` and `savedNext`.
- */
-class EnteredRouter implements TreeValues {
-  values: readonly string[] | null = null
-  cache: IndexCache | null = null
-  planMade: readonly PlanEntry[] = EMPTY_PLAN
-  lastIndex = -1
-  removed = ''
-  /** The route `descend` reached in this router, if it reached one. */
-  route: PlanEntry | null = null
-  /** Whether the route's handler is running (its Dispatches then count one synchronous step). */
-  calling = false
-  /** The layer the general step would have taken here last (a mount, or the route). */
-  private taken: PlanEntry | null = null
-  private paramsMade = false
-  private made: Dispatch | null = null
-  private deferred: Next | null = null
-
-  constructor(
-    readonly router: RouterObject,
-    readonly up: EnteredRouter | null,
-    readonly url: string,
-    readonly pathEnd: number,
-    readonly baseUrl: string | undefined,
-    // Given for the top router; made by paramsAtEntry for the others.
-    private savedParams: Record<string, unknown> | undefined,
-    readonly savedNext: Next | undefined | null,
-    readonly callback: Next | null,
-  ) {}
-
-  /** The router's plan for the URL it was entered with. */
-  plan(method: string, capitals: boolean): readonly PlanEntry[] {
-    const cache = this.router.getIndexCache()
-    this.cache = cache
-    const plan = cache.index.lookup(method, this.url, this.pathEnd, capitals, this)
-    this.planMade = plan
-    return plan
-  }
-
-  /** Records that the general step took `item` (a route, or a mount whose path `path` it strips). */
-  take(item: PlanEntry, path: string): void {
-    this.taken = item
-    this.lastIndex = item.index
-    this.removed = path
-  }
-
-  /**
-   * `req.params` when the router was entered: the top's were given; an
-   * inner router's are the ones its mount layer ran with in the router
-   * above, made when first asked for (only a Dispatch needs them).
-   */
-  paramsAtEntry(): Record<string, unknown> | undefined {
-    const up = this.up
-    if (up === null || this.paramsMade) return this.savedParams
-    this.savedParams = up.paramsInside(up.taken as PlanEntry)
-    this.paramsMade = true
-    return this.savedParams
-  }
-
-  /** `req.params` while the layer `item` runs (the router's own parameters, merged as configured). */
-  paramsInside(item: PlanEntry): Record<string, unknown> {
-    return matchedParams(this.router, item, this.values, this.paramsAtEntry())
-  }
-
-  /**
-   * `req.params` for the route `item` that `descend` reached here. When
-   * every router on the way merges its parent's parameters with named ones
-   * of its own, the same way, that is the top's parameters copied once and
-   * each router's values set in turn: the object that copying them router
-   * by router ends with (same keys in the same order, same values), without
-   * the objects between.
-   */
-  paramsOfRoute(item: PlanEntry): Record<string, unknown> {
-    const inherited = this.router.style.mergeCopiesInherited
-    let entered: EnteredRouter = this
-    let layer = item.layer
-    for (;;) {
-      if (!mergesBare(entered.router, layer) || entered.router.style.mergeCopiesInherited !== inherited) return this.paramsInside(item)
-      const up = entered.up
-      if (up === null) break
-      entered = up
-      layer = (up.taken as PlanEntry).layer
-    }
-    // (The top's parameters are the object the mounting router's step made.)
-    return this.mergedDown(item, inherited)
-  }
-
-  /** `paramsOfRoute`'s object: the top's parameters, then each router's values from the top down. */
-  private mergedDown(item: PlanEntry, inherited: boolean): Record<string, unknown> {
-    const up = this.up
-    const merged = up === null ? copyParent(this.savedParams as Record<string, unknown>, inherited) : up.mergedDown(up.taken as PlanEntry, inherited)
-    if (item.mode !== Mode.Always) {
-      const names = item.layer.paramNames
-      const values = this.values as readonly string[]
-      for (let k = 0; k < names.length; k++) merged[names[k]] = values[k]
-    }
-    return merged
-  }
-
-  /** The `next` the route's handler gets: the Dispatch, made on first use, steps on. */
-  deferredNext(req: DispatchRequest, res: DispatchResponse): Next {
-    const next: Next = (err) => this.dispatch(req, res, false, this.calling ? 1 : 0).step(err)
-    this.deferred = next
-    return next
-  }
-
-  /**
-   * This router's Dispatch, made with those of the routers above it when
-   * first asked for. `atEntry`: made to start its general step (the last
-   * router enterMounted reached), else resumed after the layers it took,
-   * with `sync` synchronous steps counted.
-   */
-  dispatch(req: DispatchRequest, res: DispatchResponse, atEntry: boolean, sync: number): Dispatch {
-    let made = this.made
-    if (made !== null) return made
-    const up = this.up
-    const callback = up === null ? (this.callback as Next) : up.dispatch(req, res, false, sync).next
-    made = atEntry ? new Dispatch(this.router, req, res, callback, 0, this, null) : Dispatch.resumed(this, req, res, callback, this.deferred, sync)
-    this.made = made
-    return made
-  }
-
-  /** After the synchronous call: the Dispatches made count no step any more, as when their calls return. */
-  settle(): void {
-    for (let entered: EnteredRouter | null = this; entered !== null; entered = entered.up) {
-      if (entered.made !== null) entered.made.unwind()
-    }
-  }
 }
 
 /** The state of one request inside one router. */
@@ -913,7 +696,7 @@ class Dispatch {
     const first = entered.route
     if (first === null) {
       // The last router steps in general: the ones above it become Dispatches.
-      const state = entered.dispatch(req, this.res, true, 1)
+      const state = entered.dispatch(req, this.res, true, 1) as Dispatch
       req.next = state.next
       req.baseUrl = state.parentUrl
       try {
@@ -1010,10 +793,13 @@ class TracedDispatch extends Dispatch {
   }
 }
 
+setWalkMaker((entered, req, res, callback, atEntry, next, sync) =>
+  atEntry ? new Dispatch(entered.router, req, res, callback, 0, entered, null) : Dispatch.resumed(entered, req, res, callback, next, sync),
+)
+
 /** 4.x lets router.handle run without a callback; leaving the router then does nothing. */
 function noCallback(): void {}
 
-const EMPTY_PARAMS: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>
 
 /**
  * Runs a request through a router. `skip`: the number of leading stack

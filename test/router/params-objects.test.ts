@@ -253,7 +253,7 @@ describe('merged req.params copy the parent as Express does', () => {
 })
 
 // Merged parameters are built by copying the parent's and adding the tree's
-// values (src/router/dispatch.ts, `mergeTreeValues`): V8 must still see
+// values (src/router/merge-params.ts, `mergeTreeValues`): V8 must still see
 // ordinary fast-property objects at every level, which res.json serialises
 // on its fast path.
 for (const [version, entry] of [
@@ -285,7 +285,7 @@ for (const [version, entry] of [
 
 /**
  * A `use` prefix that mounts a webfw router gets its parameters as a plain
- * object (src/router/dispatch.ts, `mountsOwnRouter`), with parameters or
+ * object (src/router/plan.ts, `mountsOwnRouter`), with parameters or
  * static (then an empty one, where a static route gets
  * `Object.create(null)`): the router replaces
  * `req.params` before any of its layers runs. Whatever app code can reach
