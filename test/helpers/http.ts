@@ -86,3 +86,21 @@ export async function withListen<T>(app: { listen(...args: unknown[]): http.Serv
     await new Promise<void>((done) => server.close(() => done()))
   }
 }
+
+/**
+ * Serves `app` and requests each path in turn with GET, recording into
+ * `seen` the request and then its status (and, with `withBody`, the body of
+ * an answer below 400: an error page holds the stack, which names each
+ * framework's own files). For tests that compare what an app records with
+ * what the same app records on Express.
+ */
+export async function requestInTurn(app: Listener, paths: readonly string[], seen: unknown[], withBody = false): Promise<void> {
+  await withServer(app, async (srv) => {
+    for (const path of paths) {
+      seen.push(['request', path])
+      const answer = await rawRequest(srv.port, 'GET', path)
+      seen.push(withBody ? ['status', answer.status, answer.status < 400 ? answer.body.toString() : ''] : ['status', answer.status])
+    }
+  })
+}
+

@@ -12,7 +12,7 @@
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
 import fc from 'fast-check'
-import { rawRequest, withServer } from '../helpers/http'
+import { rawRequest, requestInTurn, withServer } from '../helpers/http'
 import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
 import { runs } from '../fuzz/support'
 
@@ -94,14 +94,7 @@ async function record(factory: Any): Promise<unknown[]> {
     look('app out', req)
     res.end('end')
   })
-  await withServer(app, async (srv) => {
-    for (const path of PATHS) {
-      seen.push(['request', path])
-      const answer = await rawRequest(srv.port, 'GET', path)
-      // (An error page holds the stack, which names each framework's files.)
-      seen.push(['status', answer.status, answer.status < 400 ? answer.body.toString() : ''])
-    }
-  })
+  await requestInTurn(app, PATHS, seen, true)
   return seen
 }
 

@@ -11,7 +11,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
-import { rawRequest, withServer } from '../helpers/http'
+import { requestInTurn } from '../helpers/http'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -66,13 +66,7 @@ async function record(factory: Any): Promise<unknown[]> {
     look('app out', req)
     res.end('end')
   })
-  await withServer(app, async (srv) => {
-    for (const path of PATHS) {
-      seen.push(['request', path])
-      const answer = await rawRequest(srv.port, 'GET', path)
-      seen.push(['status', answer.status])
-    }
-  })
+  await requestInTurn(app, PATHS, seen)
   return seen
 }
 
