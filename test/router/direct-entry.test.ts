@@ -135,6 +135,56 @@ describe('routers entered directly, as Express', () => {
   })
 })
 
+/**
+ * How many of 150 layers after the route ran before the route's synchronous
+ * `next()` returned: the router defers its walk to the next turn after 100
+ * synchronous steps, and the Dispatch made for `next` must count the step
+ * its router was in, as the general way's does.
+ */
+async function stepsBeforeReturn(factory: Any): Promise<number[]> {
+  const app = factory()
+  const api = factory.Router()
+  const inner = factory.Router()
+  const counts: number[] = []
+  let ran = 0
+  inner.get('/x', (_req: Any, _res: Any, next: Any) => {
+    ran = 0
+    next()
+    counts.push(ran)
+  })
+  for (let i = 0; i < 150; i++) {
+    inner.use((_req: Any, _res: Any, next: Any) => {
+      ran++
+      next()
+    })
+  }
+  inner.use((_req: Any, res: Any) => res.end('end'))
+  api.use('/inner', inner)
+  app.use('/api', api)
+  await withServer(app, async (srv) => {
+    for (let i = 0; i < 2; i++) assert.equal((await rawRequest(srv.port, 'GET', '/api/inner/x')).status, 200)
+  })
+  return counts
+}
+
+test('the route\'s next() runs as many layers synchronously as the general way does', async () => {
+  for (const factory of [webfw, webfw4]) {
+    const before = directMountEntries()
+    const entered = await stepsBeforeReturn(factory)
+    assert.ok(directMountEntries() > before, 'the routers were not entered directly')
+    setDirectMountEntry(false)
+    let stepped: number[]
+    try {
+      stepped = await stepsBeforeReturn(factory)
+    } finally {
+      setDirectMountEntry(true)
+    }
+    assert.deepEqual(entered, stepped)
+    // (The walk was deferred: not all 150 ran before next() returned.)
+    assert.ok(stepped[0] > 0 && stepped[0] < 150, `ran ${stepped[0]}`)
+  }
+})
+
 // Random chains: each router mounts the next as its first layer (or not,
 // now and then), the innermost has the route first; after their first layer
 // the routers have random layers that pass the request on or end it.
