@@ -179,17 +179,18 @@ export function prefixEndOf(style: RouterStyle, url: string, length: number, pat
 
 /**
  * The length of the path a SamePrefix layer's own shape matched: its
- * pattern is text and whole-segment parameters holding `slashes` slashes,
- * so it ends before the next slash of the path, or at the path's end.
- * That is where its pattern's match ends (a trailing slash at the path's
- * end, which 5.x's pattern also takes, leaves the same URL inside).
+ * pattern is `text` characters and whole-segment parameters, whose values
+ * the tree matched (`values`), so it ends after them, before the next slash
+ * of the path or at its end. That is where its pattern's match ends (a
+ * trailing slash at the path's end, which 5.x's pattern also takes, leaves
+ * the same URL inside). Counted from the values rather than by looking for
+ * the slashes: a parameter's value is one length, where the scan read every
+ * character (about 30 instructions each on Node 24).
  */
-export function segmentsEndOf(url: string, slashes: number, pathEnd: number): number {
-  let seen = 0
-  for (let i = 0; i < pathEnd; i++) {
-    if (url.charCodeAt(i) === 0x2f && ++seen > slashes) return i
-  }
-  return pathEnd
+export function prefixTextEnd(text: number, values: readonly string[]): number {
+  let end = text
+  for (let k = 0; k < values.length; k++) end += values[k].length
+  return end
 }
 
 function sendOptionsResponse(res: DispatchResponse, methods: string[], style: RouterStyle): void {
@@ -378,10 +379,6 @@ class Dispatch {
     return prefixEndOf(this.router.style, url, length, this.pathEnd)
   }
 
-  /** The length of the path a SamePrefix layer's own shape matched (segmentsEndOf). */
-  private segmentsEnd(url: string, slashes: number): number {
-    return segmentsEndOf(url, slashes, this.pathEnd)
-  }
 
   /** Whether the router's stack is still the one the current plan was made from. */
   private planStands(): boolean {
@@ -568,7 +565,7 @@ class Dispatch {
           for (let k = 0; k < names.length; k++) params[names[k]] = values[k]
         }
         keys = names
-        if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, this.segmentsEnd(url, item.prefixLength)))
+        if (mode === Mode.SamePrefix) layerPath = url.slice(0, this.prefixEnd(url, prefixTextEnd(item.prefixLength, values)))
       } else {
         let path = this.path
         if (path === undefined) path = this.path = url.slice(0, this.pathEnd)

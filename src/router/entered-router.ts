@@ -7,7 +7,7 @@
  * entered directly").
  */
 import {
-  copyParent, NO_PARAMS, mergeParams, mergeTreeValues, mountsOwnRouter, prefixEndOf, segmentsEndOf,
+  copyParent, NO_PARAMS, mergeParams, mergeTreeValues, mountsOwnRouter, prefixEndOf, prefixTextEnd,
   type DispatchRequest, type DispatchResponse,
 } from './dispatch'
 import { Layer, type Next } from './layer'
@@ -129,7 +129,7 @@ export function descend(top: EnteredRouter, method: string, capitals: boolean): 
     const prefix = first.prefixLength
     const path =
       first.mode !== Mode.Always
-        ? url.slice(0, prefixEndOf(style, url, segmentsEndOf(url, prefix, pathEnd), pathEnd))
+        ? url.slice(0, prefixEndOf(style, url, prefixTextEnd(prefix, entered.values as readonly string[]), pathEnd))
         : prefix === 0 ? '' : url.slice(0, prefixEndOf(style, url, prefix, pathEnd))
     const cut = path.length
     if (!entersAsMount(first, layer) || (cut !== 0 && url.charCodeAt(cut) !== 0x2f)) return entered

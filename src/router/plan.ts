@@ -32,7 +32,8 @@ export interface PlanEntry {
   readonly mode: Mode
   /**
    * Always mode on a `use` prefix: length of the matched static prefix.
-   * SamePrefix mode: the number of slashes in the prefix's pattern.
+   * SamePrefix mode: the number of characters of the prefix's pattern
+   * outside its parameters (Dispatch.prefixTextEnd).
    */
   readonly prefixLength: number
   /** Route layers in a per-method plan: whether the route handles the method. */

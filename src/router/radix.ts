@@ -288,7 +288,7 @@ export class RadixIndex implements LayerIndex {
         // tree's parameters, and so does a `use` prefix, whose matched part
         // the dispatcher finds from the path's end and the tree's wildcard.
         else if (layer.options.end) plan.push(entry(i, layer, Mode.Same, 0, method))
-        else plan.push(entry(i, layer, Mode.SamePrefix, shapes[0].filter((atom) => atom === SLASH).length, method))
+        else plan.push(entry(i, layer, Mode.SamePrefix, shapes[0].filter((atom) => atom >= 0).length, method))
         continue
       }
       let later = false
