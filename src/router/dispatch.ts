@@ -379,7 +379,6 @@ class Dispatch {
     return prefixEndOf(this.router.style, url, length, this.pathEnd)
   }
 
-
   /** Whether the router's stack is still the one the current plan was made from. */
   private planStands(): boolean {
     const cache = this.cache
