@@ -22,7 +22,7 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // exports while loading. The merges stay here, declared in this module: the
 // step reaches them as its own functions (imported, `hello` counted about
 // 110 instructions more a request: docs/perf.md, "Routers entered directly").
-import { descend, EnteredRouter, entersAsMount, setWalkMaker } from './entered-router'
+import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entered-router'
 import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
@@ -48,7 +48,6 @@ export interface DispatchResponse {
 }
 
 const EMPTY_PLAN: readonly PlanEntry[] = []
-
 const EMPTY_KEYS: readonly string[] = []
 
 function getPathname(req: DispatchRequest): string | undefined {
@@ -84,7 +83,7 @@ export const NO_PARAMS: Record<string, unknown> = EMPTY_PARAMS
  * a mounted router's match and merge took about half the time with the loop
  * (docs/perf.md, "Null-prototype parameters").
  */
-export function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
+function assignOwn(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
   const keys = Object.keys(source)
   for (let i = 0; i < keys.length; i++) target[keys[i]] = source[keys[i]]
   return target
@@ -97,7 +96,7 @@ export function assignOwn(target: Record<string, unknown>, source: Record<string
  * on nested-routers). There the own check is the same test; other objects
  * keep `in`, which also sees an inherited "0".
  */
-export function hasFirstCapture(params: Record<string, unknown>): boolean {
+function hasFirstCapture(params: Record<string, unknown>): boolean {
   return Object.getPrototypeOf(params) === null ? Object.hasOwn(params, 0) : 0 in params
 }
 
@@ -121,7 +120,7 @@ export function copyParent(parent: Record<string, unknown>, inherited: boolean):
  * and stand for an object without a prototype: it holds no capture "0", so
  * nothing is renumbered and the merge is the parent's values, then its own.
  */
-export function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
+function mergeNamed(params: Record<string, unknown>, parent: Record<string, unknown>, inherited: boolean): Record<string, unknown> {
   return assignOwn(copyParent(parent, inherited), params)
 }
 
@@ -162,6 +161,16 @@ export function mergeParams(params: Record<string, unknown>, parent: unknown, in
 export function mountsOwnRouter(item: PlanEntry, layer: Layer): boolean {
   const mounted = item.mountedRouter
   return mounted !== null && (layer.handle as unknown) === mounted && mounted.handle === item.mountedHandle
+}
+
+/**
+ * The base URL inside a mount that strips `path` (not empty) from the URL
+ * of a router whose base URL is `parentBase`: Express leaves out the path's
+ * trailing slash.
+ */
+export function baseUrlInside(parentBase: string, path: string): string {
+  const base = path.charCodeAt(path.length - 1) === 0x2f ? path.substring(0, path.length - 1) : path
+  return parentBase.length === 0 ? base : parentBase + base
 }
 
 /**
@@ -361,9 +370,7 @@ class Dispatch {
       // The mounted URL's path end follows from the one this router's plan
       // was made for: no second scan in the router or app mounted there.
       if (this.pathEnd >= 0 && parentUrl === this.planUrl) rememberMountedPathnameEnd(url, this.pathEnd, removed.length, this.slashAdded, this.capitals)
-      const base = removed.charCodeAt(removed.length - 1) === 0x2f ? removed.substring(0, removed.length - 1) : removed
-      const parentBase = this.parentUrl
-      req.baseUrl = parentBase.length === 0 ? base : parentBase + base
+      req.baseUrl = baseUrlInside(this.parentUrl, removed)
     }
     this.invoke(layer, layerError, this.next)
   }
@@ -669,9 +676,7 @@ class Dispatch {
     let baseUrl = req.baseUrl
     let rest = url
     if (length !== 0) {
-      const base = layerPath.charCodeAt(length - 1) === 0x2f ? layerPath.substring(0, length - 1) : layerPath
-      const parentBase = this.parentUrl
-      baseUrl = parentBase.length === 0 ? base : parentBase + base
+      baseUrl = baseUrlInside(this.parentUrl, layerPath)
       rest = url.slice(length)
     }
     const top = new EnteredRouter(item.mountedRouter as RouterObject, null, rest, pathEnd - length, baseUrl, req.params, req.next, this.next)
@@ -789,13 +794,20 @@ class TracedDispatch extends Dispatch {
   }
 }
 
-setWalkMaker((entered, req, res, callback, atEntry, next, sync) =>
-  atEntry ? new Dispatch(entered.router, req, res, callback, 0, entered, null) : Dispatch.resumed(entered, req, res, callback, next, sync),
-)
+/**
+ * The Dispatch a record of a router entered directly becomes
+ * (EnteredRouter.dispatch): `atEntry`, to start its general step, else
+ * resumed after the layers the record took, with `next` as its `next` when
+ * given and `sync` synchronous steps counted.
+ */
+export function walkOf(
+  entered: EnteredRouter, req: DispatchRequest, res: DispatchResponse, callback: Next, atEntry: boolean, next: Next | null, sync: number,
+): RouterWalk {
+  return atEntry ? new Dispatch(entered.router, req, res, callback, 0, entered, null) : Dispatch.resumed(entered, req, res, callback, next, sync)
+}
 
 /** 4.x lets router.handle run without a callback; leaving the router then does nothing. */
 function noCallback(): void {}
-
 
 /**
  * Runs a request through a router. `skip`: the number of leading stack

@@ -7,7 +7,7 @@
  * entered directly").
  */
 import {
-  copyParent, NO_PARAMS, mergeParams, mergeTreeValues, mountsOwnRouter, prefixEndOf, prefixTextEnd,
+  baseUrlInside, copyParent, NO_PARAMS, mergeParams, mergeTreeValues, mountsOwnRouter, prefixEndOf, prefixTextEnd, walkOf,
   type DispatchRequest, type DispatchResponse,
 } from './dispatch'
 import { Layer, type Next } from './layer'
@@ -22,30 +22,11 @@ const EMPTY_KEYS: readonly string[] = []
 /** The `handleRequest` a mount layer has unless someone replaced it. */
 const ownHandleRequest = Layer.prototype.handleRequest
 
-/**
- * The `Dispatch` a record becomes when its router must step
- * (src/router/dispatch.ts registers how one is made: `setWalkMaker`).
- */
+/** What this module needs of the `Dispatch` a record becomes (made by `walkOf` in src/router/dispatch.ts). */
 export interface RouterWalk {
   readonly next: Next
   step(err: unknown): void
   unwind(): void
-}
-
-/**
- * Makes a record's `Dispatch`: `atEntry`, to start its general step, else
- * resumed after the layers the record took, with `next` as its `next` when
- * given and `sync` synchronous steps counted.
- */
-export type WalkMaker = (
-  entered: EnteredRouter, req: DispatchRequest, res: DispatchResponse, callback: Next, atEntry: boolean, next: Next | null, sync: number,
-) => RouterWalk
-
-let makeWalk: WalkMaker | null = null
-
-/** Registers how records become `Dispatch`es (done once by src/router/dispatch.ts). */
-export function setWalkMaker(maker: WalkMaker): void {
-  makeWalk = maker
 }
 
 /**
@@ -54,7 +35,7 @@ export function setWalkMaker(maker: WalkMaker): void {
  * is a route handling the method through its one handler, or a `use` layer
  * mounting a webfw router (which `entersAsMount` then checks).
  */
-export function takesFirst(router: RouterObject, item: PlanEntry): boolean {
+function takesFirst(router: RouterObject, item: PlanEntry): boolean {
   const mode = item.mode
   if (mode === Mode.Verify) return false
   const layer = item.layer
@@ -136,10 +117,9 @@ export function descend(top: EnteredRouter, method: string, capitals: boolean): 
     entered.take(first, path)
     // The base URL inside: the router's own (`handle` made it a string) and the path it strips.
     const own = entered.baseUrl || ''
-    const base = cut === 0 ? '' : path.charCodeAt(cut - 1) === 0x2f ? path.substring(0, cut - 1) : path
     entered = new EnteredRouter(
       first.mountedRouter as RouterObject, entered, cut === 0 ? url : url.slice(cut), pathEnd - cut,
-      own.length === 0 ? base : own + base, undefined, null, null,
+      cut === 0 ? own : baseUrlInside(own, path), undefined, null, null,
     )
   }
 }
@@ -267,7 +247,7 @@ export class EnteredRouter implements TreeValues {
     if (made !== null) return made
     const up = this.up
     const callback = up === null ? (this.callback as Next) : up.dispatch(req, res, false, sync).next
-    made = (makeWalk as WalkMaker)(this, req, res, callback, atEntry, atEntry ? null : this.deferred, sync)
+    made = walkOf(this, req, res, callback, atEntry, atEntry ? null : this.deferred, sync)
     this.made = made
     return made
   }

@@ -33,7 +33,7 @@ export interface PlanEntry {
   /**
    * Always mode on a `use` prefix: length of the matched static prefix.
    * SamePrefix mode: the number of characters of the prefix's pattern
-   * outside its parameters (Dispatch.prefixTextEnd).
+   * outside its parameters (`prefixTextEnd` in dispatch.ts).
    */
   readonly prefixLength: number
   /** Route layers in a per-method plan: whether the route handles the method. */

@@ -286,7 +286,7 @@ export class RadixIndex implements LayerIndex {
         if (!hasParams) plan.push(entry(i, layer, Mode.Always, layer.prefixLength, method))
         // A whole-path layer (a route, or a 3.x route-map entry) takes the
         // tree's parameters, and so does a `use` prefix, whose matched part
-        // the dispatcher finds from the path's end and the tree's wildcard.
+        // the dispatcher finds from its pattern's text and the tree's values.
         else if (layer.options.end) plan.push(entry(i, layer, Mode.Same, 0, method))
         else plan.push(entry(i, layer, Mode.SamePrefix, shapes[0].filter((atom) => atom >= 0).length, method))
         continue
