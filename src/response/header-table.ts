@@ -32,7 +32,8 @@ interface Outgoing {
   getHeader(name: string): unknown
 }
 
-const kOutHeaders: symbol | undefined = Object.getOwnPropertySymbols(new OutgoingMessage()).find(
+/** node:http's header table's symbol, if this runtime has one (./head.ts reads the table too). */
+export const kOutHeaders: symbol | undefined = Object.getOwnPropertySymbols(new OutgoingMessage()).find(
   (symbol) => symbol.description === 'kOutHeaders',
 )
 const nativeSetHeader = OutgoingMessage.prototype.setHeader

@@ -15,6 +15,7 @@ import { contentLengthHeader, contentTypeHeader, etagHeader, transferEncodingHea
 import type { ResponseInternal } from './internal'
 import { Buffer } from '../util/node-buffer'
 import { hasNonAsciiHeader } from './header-bytes'
+import { storeHead } from './head'
 
 const HTML_UTF8 = 'text/html; charset=utf-8'
 const JSON_UTF8 = 'application/json; charset=utf-8'
@@ -148,6 +149,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       chunk = ''
     }
 
+    // The head as node:http would write it, without its per-header work
+    // (./head.ts); where that cannot be told apart, `end` writes it.
+    storeHead(res as unknown as Parameters<typeof storeHead>[0])
     if (res.req.method === 'HEAD') res.end()
     else res.end(chunk, (asciiForBuffer ? 'latin1' : encoding) as BufferEncoding)
     return res

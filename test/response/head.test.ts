@@ -1,0 +1,368 @@
+/**
+ * The response head written by webfw for the bodies it sends
+ * (src/response/head.ts): byte for byte what node:http's own writer sends,
+ * over raw sockets, with the direct head on and off, for every connection
+ * setting that writer reads (keep-alive or not, HTTP/1.0, the keep-alive
+ * timeout, a request limit per socket, no Date), headers of several values,
+ * statuses, HEAD, and the cases it leaves to node:http (headers node:http
+ * acts on, an application's status message, a wrapped `end`); the state the
+ * response is left in; and the comparison with node:http's writer that must
+ * turn the direct head off where the two differ.
+ */
+import assert from 'node:assert/strict'
+import http from 'node:http'
+import net from 'node:net'
+import { describe, it } from 'node:test'
+import { sendRaw } from '../helpers/client'
+import { internal, webfw, webfw4, type Any } from '../helpers/webfw'
+
+const { directHeads, forgetRuntimeVerdict, setDirectHead } = internal('response/head')
+
+/**
+ * Everything the server sends on one connection for `text` (one or more
+ * requests), until it closes the connection: the last request asks it to,
+ * or it decides to itself.
+ */
+function transcript(server: http.Server, text: string): Promise<string> {
+  const { port } = server.address() as net.AddressInfo
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(text))
+    const parts: Buffer[] = []
+    socket.on('data', (c: Buffer) => parts.push(c))
+    socket.on('end', () => resolve(Buffer.concat(parts).toString('latin1')))
+    socket.on('error', reject)
+  })
+}
+
+const DATE = /\r\nDate: [A-Z][a-z]{2}, \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d GMT\r\n/g
+
+/** The transcript with each Date's value replaced (after checking its form): two runs differ only there. */
+function withoutDates(text: string): string {
+  return text.replace(DATE, '\r\nDate: (date)\r\n')
+}
+
+interface Case {
+  /** What the case checks. */
+  readonly name: string
+  /** The application's routes. */
+  readonly app: (app: Any) => void
+  /** The requests, as bytes on the wire (the server must close the connection after the last). */
+  readonly requests: string
+  /** node:http server options, or settings on the server object. */
+  readonly server?: (server: http.Server) => void
+  readonly options?: http.ServerOptions
+  /** How many heads the direct head writes (the rest are node:http's). */
+  readonly direct: number
+}
+
+const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`
+const last = (path: string) => get(path, 'Connection: close\r\n')
+
+const CASES: readonly Case[] = [
+  {
+    name: 'a kept-alive JSON answer, then one to a request that closes',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json({ hello: 'world' })),
+    requests: get('/j') + last('/j'),
+    direct: 2,
+  },
+  {
+    name: 'text, HTML, a Buffer and sendStatus',
+    app: (app) => {
+      app.get('/t', (_req: Any, res: Any) => res.type('text').send('plain'))
+      app.get('/h', (_req: Any, res: Any) => res.send('<p>é</p>'))
+      app.get('/b', (_req: Any, res: Any) => res.send(Buffer.from([0, 1, 2])))
+      app.get('/s', (_req: Any, res: Any) => res.sendStatus(418))
+    },
+    requests: get('/t') + get('/h') + get('/b') + last('/s'),
+    direct: 4,
+  },
+  {
+    name: 'HTTP/1.0, without and with keep-alive',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json([1])),
+    requests: 'GET /j HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /j HTTP/1.0\r\n\r\n',
+    direct: 2,
+  },
+  {
+    name: 'a keep-alive timeout of 65 s',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(1)),
+    server: (server) => {
+      server.keepAliveTimeout = 65_000
+    },
+    requests: get('/j') + last('/j'),
+    direct: 2,
+  },
+  {
+    name: 'no keep-alive timeout (no Keep-Alive header)',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(1)),
+    server: (server) => {
+      server.keepAliveTimeout = 0
+    },
+    requests: get('/j') + last('/j'),
+    direct: 2,
+  },
+  {
+    name: 'a limit of two requests a socket (the second closes)',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(2)),
+    server: (server) => {
+      server.maxRequestsPerSocket = 2
+    },
+    requests: get('/j') + get('/j'),
+    direct: 2,
+  },
+  {
+    name: 'no Date (res.sendDate = false)',
+    app: (app) =>
+      app.get('/j', (_req: Any, res: Any) => {
+        res.sendDate = false
+        res.json(3)
+      }),
+    requests: get('/j') + last('/j'),
+    direct: 2,
+  },
+  {
+    name: 'cookies, a header of several values, a number, a header beyond ASCII',
+    app: (app) =>
+      app.get('/c', (_req: Any, res: Any) => {
+        res.cookie('a', '1')
+        res.cookie('b', '2')
+        res.append('Link', ['<a>', '<b>'])
+        res.setHeader('X-Count', 7)
+        res.setHeader('X-Name', 'caf\u00e9')
+        res.send('ok')
+      }),
+    requests: last('/c'),
+    direct: 1,
+  },
+  {
+    name: 'a Cookie header of several values (node:http joins them: left to it)',
+    app: (app) =>
+      app.get('/c', (_req: Any, res: Any) => {
+        res.setHeader('Cookie', ['a=1', 'b=2'])
+        res.send('ok')
+      }),
+    requests: last('/c'),
+    direct: 0,
+  },
+  {
+    name: 'statuses: 201, 205, 299 (no message of its own), 404 and 500',
+    app: (app) => app.get('/:code', (req: Any, res: Any) => res.status(Number(req.params.code)).send('x')),
+    requests: get('/201') + get('/205') + get('/299') + get('/404') + last('/500'),
+    direct: 5,
+  },
+  {
+    name: 'HEAD',
+    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json({ a: 1 })),
+    requests: `HEAD /j HTTP/1.1\r\nHost: x\r\n\r\n` + `HEAD /j HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+    direct: 2,
+  },
+  {
+    name: "the server's uniqueHeaders (node:http joins them: left to it)",
+    app: (app) =>
+      app.get('/u', (_req: Any, res: Any) => {
+        res.append('X-Tag', ['a', 'b'])
+        res.send('u')
+      }),
+    options: { uniqueHeaders: ['x-tag'] },
+    requests: last('/u'),
+    direct: 0,
+  },
+  {
+    name: 'headers node:http acts on and an own status message (left to it)',
+    app: (app) => {
+      app.get('/conn', (_req: Any, res: Any) => res.set('Connection', 'close').send('c'))
+      app.get('/ka', (_req: Any, res: Any) => res.set('Keep-Alive', 'timeout=9').send('k'))
+      app.get('/date', (_req: Any, res: Any) => res.set('Date', 'Thu, 01 Jan 2026 00:00:00 GMT').send('d'))
+      app.get('/disp', (_req: Any, res: Any) => res.attachment('résumé.txt').send('r'))
+      app.get('/msg', (_req: Any, res: Any) => {
+        res.statusMessage = 'Fine'
+        res.send('m')
+      })
+      app.get('/te', (_req: Any, res: Any) => res.set('Transfer-Encoding', 'chunked').send('t'))
+    },
+    requests: get('/ka') + get('/date') + get('/disp') + get('/msg') + get('/te') + get('/conn'),
+    direct: 0,
+  },
+  {
+    name: 'a wrapped res.end that sets a header first (left to node:http)',
+    app: (app) => {
+      app.use((_req: Any, res: Any, next: Any) => {
+        const end = res.end
+        res.end = function (this: Any, ...args: unknown[]) {
+          this.setHeader('X-Late', 'yes')
+          return end.apply(this, args)
+        }
+        next()
+      })
+      app.get('/j', (_req: Any, res: Any) => res.json(1))
+    },
+    requests: last('/j'),
+    direct: 0,
+  },
+]
+
+async function run(factory: Any, c: Case, direct: boolean): Promise<{ text: string; heads: number }> {
+  const app = factory()
+  c.app(app)
+  const server = http.createServer(c.options ?? {}, app)
+  c.server?.(server)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  setDirectHead(direct)
+  const before = directHeads()
+  try {
+    const text = await transcript(server, c.requests)
+    return { text, heads: directHeads() - before }
+  } finally {
+    setDirectHead(true)
+    await new Promise((resolve) => server.close(resolve))
+  }
+}
+
+describe('the response head written by webfw', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    for (const c of CASES) {
+      it(`sends node:http's bytes: ${c.name} (${version})`, async () => {
+        // The first response of the process is compared with node:http's writer instead.
+        await run(factory, CASES[0], true)
+        const ours = await run(factory, c, true)
+        const theirs = await run(factory, c, false)
+        assert.equal(theirs.heads, 0)
+        assert.equal(ours.heads, c.direct)
+        assert.equal(ours.text.match(DATE)?.length, theirs.text.match(DATE)?.length)
+        assert.equal(withoutDates(ours.text), withoutDates(theirs.text))
+        assert.ok(ours.text.startsWith('HTTP/1.'), ours.text)
+      })
+    }
+  }
+
+  it('leaves the response as writeHead does', async () => {
+    const app = webfw()
+    const seen: unknown[] = []
+    app.get('/j', (_req: Any, res: Any) => {
+      res.on('finish', () => {
+        seen.push(res.headersSent, res.statusMessage, res.getHeader('content-length'), res._contentLength, res._header.endsWith('\r\n\r\n'))
+      })
+      res.status(201).json({ ok: true })
+      seen.push(res.headersSent)
+      // A header set after the head is out is refused, as after writeHead.
+      assert.throws(() => res.setHeader('X-After', '1'), { code: 'ERR_HTTP_HEADERS_SENT' })
+    })
+    const server = http.createServer(app)
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      await run(webfw, CASES[0], true)
+      const before = directHeads()
+      const text = await transcript(server, last('/j'))
+      assert.equal(directHeads() - before, 1)
+      assert.match(text, /^HTTP\/1\.1 201 Created\r\n/)
+      assert.deepEqual(seen, [true, true, 'Created', '11', 11, true])
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
+    }
+  })
+
+  it('ends each head as its own connection settings say, one response after another', async () => {
+    // The end of the head (Date, Connection, Keep-Alive) is kept from one
+    // response to the next: servers with other settings, answered in turn on
+    // kept-alive connections, must each get their own.
+    // In this order each setting differs from the one before in one thing.
+    const settings: ((server: http.Server) => void)[] = [
+      () => {},
+      (server) => {
+        server.maxRequestsPerSocket = 3
+      },
+      () => {},
+      () => {},
+      (server) => {
+        server.keepAliveTimeout = 65_000
+      },
+    ]
+    const heads = async (direct: boolean): Promise<string[]> => {
+      const servers = settings.map((set, i) => {
+        const app = webfw()
+        app.get('/j', (_req: Any, res: Any) => {
+          if (i === 3) res.sendDate = false
+          res.json(i % 2)
+        })
+        const server = http.createServer(app)
+        set(server)
+        return server
+      })
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))))
+      setDirectHead(direct)
+      try {
+        const seen: string[] = []
+        for (const server of [...servers, servers[0]]) {
+          seen.push(withoutDates(await sendRaw((server.address() as net.AddressInfo).port, get('/j'))))
+        }
+        return seen
+      } finally {
+        setDirectHead(true)
+        for (const server of servers) server.closeAllConnections()
+        await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))))
+      }
+    }
+    await run(webfw, CASES[0], true)
+    const before = directHeads()
+    const ours = await heads(true)
+    assert.equal(directHeads() - before, 6)
+    assert.deepEqual(ours, await heads(false))
+    assert.match(ours[1], /\r\nKeep-Alive: timeout=5, max=3\r\n/)
+    assert.match(ours[2], /\r\nKeep-Alive: timeout=5\r\n/)
+    assert.doesNotMatch(ours[3], /\r\nDate: /)
+    assert.match(ours[4], /\r\nKeep-Alive: timeout=65\r\n/)
+  })
+
+  it('leaves the connection state as writeHead does', async () => {
+    // Whether node:http closes the connection after the response, and what
+    // it counts the body against, for kept-alive, HTTP/1.0 and closing requests.
+    const states = async (direct: boolean): Promise<unknown[]> => {
+      const seen: unknown[] = []
+      const app = webfw()
+      app.get('/j', (_req: Any, res: Any) => {
+        res.on('finish', () => seen.push([res._last, res.shouldKeepAlive, res._contentLength, res._removedContLen, res.statusMessage, res.chunkedEncoding]))
+        res.json({ a: 1 })
+      })
+      const server = http.createServer(app)
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      setDirectHead(direct)
+      try {
+        await transcript(server, get('/j') + 'GET /j HTTP/1.0\r\n\r\n')
+        await transcript(server, last('/j'))
+        return seen
+      } finally {
+        setDirectHead(true)
+        await new Promise((resolve) => server.close(resolve))
+      }
+    }
+    await run(webfw, CASES[0], true)
+    const ours = await states(true)
+    assert.deepEqual(ours, await states(false))
+    assert.deepEqual(ours.map((state) => (state as unknown[])[0]), [false, true, true])
+  })
+
+  it("keeps node:http's writer where that writer makes another head", async () => {
+    // A status text changed after webfw kept its line for 200 stands for a
+    // runtime whose writer differs: the comparison with node:http's writer
+    // must find it and leave every head to node:http.
+    await run(webfw, CASES[0], true)
+    const codes = http.STATUS_CODES as Record<number, string>
+    const saved = codes[200]
+    forgetRuntimeVerdict()
+    codes[200] = 'Fine'
+    try {
+      const before = directHeads()
+      const text = (await run(webfw, { ...CASES[0], requests: get('/j') + get('/j') + get('/j') + last('/j') }, true)).text
+      assert.equal(directHeads() - before, 0)
+      assert.equal(text.match(/HTTP\/1\.1 200 Fine\r\n/g)?.length, 4)
+    } finally {
+      codes[200] = saved
+      forgetRuntimeVerdict()
+    }
+    const after = await run(webfw, CASES[0], true)
+    // Compared again with node:http's writer (the first response), then written here.
+    assert.equal(after.heads, 1)
+  })
+})
