@@ -14,6 +14,7 @@ import parseUrl from 'parseurl'
 import statuses from 'statuses'
 import { drainRequest } from '../util/drain'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { storeHead } from '../response/head'
 
 interface HttpError {
   status?: unknown
@@ -86,6 +87,8 @@ function write(req: IncomingMessage, res: ServerResponse, status: number, header
   res.setHeader('X-Content-Type-Options', 'nosniff')
   res.setHeader('Content-Type', 'text/html; charset=utf-8')
   res.setHeader('Content-Length', Buffer.byteLength(body, 'utf8'))
+  // The head as node:http would write it, without its per-header work.
+  storeHead(res)
   if (req.method === 'HEAD') res.end()
   else res.end(body, 'utf8')
 }

@@ -17,8 +17,8 @@
  * HTTP/1 response whose `end`, `writeHead`, `_implicitHeader` and
  * `_storeHeader` are node:http's (a middleware or an agent that wraps any of
  * them, compression, sessions, on-headers or a tracer, gets the calls), a
- * status from 200 to 999 other than 204 and 304 with no message of the
- * application's own, a Content-Length in the table and none of the headers
+ * status from 200 to 999 other than 204 and 304 with no status text of the
+ * application's own (or node:http's own text), a Content-Length in the table and none of the headers
  * node:http acts on (Connection, Transfer-Encoding, Date, Expect, Trailer,
  * Keep-Alive, Content-Disposition). And only once this runtime's own writer
  * has been seen to make the same head for a response of the application
@@ -77,15 +77,20 @@ function joinsValues(res: NodeResponse): boolean {
   return Boolean((res as unknown as Record<symbol, unknown>)[kUniqueHeaders])
 }
 
-/** Status lines by code (`HTTP/1.1 200 OK\r\n`), made when first used. */
+/** node:http's status texts (the object its writer reads). */
+const STATUS_CODES = http.STATUS_CODES
+
+/**
+ * Status lines by code (`HTTP/1.1 200 OK\r\n`), made when first used, and
+ * the text each was made with: a line is used while STATUS_CODES still
+ * holds that text.
+ */
 const statusLines: (string | undefined)[] = new Array<string | undefined>(1000)
+const statusTexts: (string | undefined)[] = new Array<string | undefined>(1000)
 
-function statusLineOf(status: number): string {
-  return (statusLines[status] = flat('HTTP/1.1 ' + status + ' ' + statusMessageOf(status) + '\r\n'))
-}
-
-function statusMessageOf(status: number): string {
-  return http.STATUS_CODES[status] || 'unknown'
+function statusLineOf(status: number, message: string): string {
+  statusTexts[status] = message
+  return (statusLines[status] = flat('HTTP/1.1 ' + status + ' ' + message + '\r\n'))
 }
 
 /**
@@ -150,14 +155,15 @@ let comparisons = 0
  * (see the file's comment for when) and returns true, or returns false
  * having changed nothing. The caller ends the response right after.
  */
-export function storeHead(res: NodeResponse): boolean {
+export function storeHead(response: object): boolean {
+  const res = response as NodeResponse
   if (!enabled || res.end !== nodeEnd || res.writeHead !== nodeWriteHead || res._implicitHeader !== nodeImplicitHeader || res._storeHeader !== nodeStoreHeader) {
     return false
   }
   if (verdict === 1) {
     const head = headOf(res)
     if (head === null) return false
-    res.statusMessage = statusMessageOf(res.statusCode)
+    res.statusMessage = headMessage
     res._contentLength = headContentLength
     res._removedContLen = false
     if (!res.shouldKeepAlive) res._last = true
@@ -182,11 +188,6 @@ export function directHeads(): number {
   return stored
 }
 
-/** Tests only: compare with node:http's writer again, as on a fresh start. */
-export function forgetRuntimeVerdict(): void {
-  verdict = -1
-  comparisons = 0
-}
 
 /**
  * The first responses this module could write the head of: the head is made
@@ -198,9 +199,10 @@ function compareWithRuntime(res: NodeResponse): boolean {
   const head = headOf(res)
   if (head === null) return false
   const contentLength = headContentLength
+  const message = headMessage
   const last = !res.shouldKeepAlive
   ;(nodeWriteHead as (this: NodeResponse, status: number) => void).call(res, res.statusCode)
-  if (res._header === head && res._contentLength === contentLength && res._last === last && res.statusMessage === statusMessageOf(res.statusCode)) {
+  if (res._header === head && res._contentLength === contentLength && res._last === last && res.statusMessage === message) {
     verdict = 1
   } else if (++comparisons === 3) {
     verdict = 0
@@ -208,8 +210,9 @@ function compareWithRuntime(res: NodeResponse): boolean {
   return true
 }
 
-/** The Content-Length (a number) of the head `headOf` made last. */
+/** The Content-Length (a number) and the status text of the head `headOf` made last. */
 let headContentLength = 0
+let headMessage = ''
 
 /**
  * The head node:http's writer would make for the response from its status
@@ -219,10 +222,15 @@ let headContentLength = 0
 function headOf(res: NodeResponse): string | null {
   const status = res.statusCode
   if (typeof status !== 'number' || (status | 0) !== status || status < 200 || status > 999 || status === 204 || status === 304) return null
-  if (res._header || res.statusMessage || res.chunkedEncoding || res._removedConnection || (res._expect_continue && !res._sent100)) return null
+  if (res._header || res.chunkedEncoding || res._removedConnection || (res._expect_continue && !res._sent100)) return null
+  // node:http's text for the status, unless the application gave its own
+  // (then node:http checks that one: left to it, unless it is the same).
+  const message = STATUS_CODES[status] || 'unknown'
+  const own = res.statusMessage
+  if (own && own !== message) return null
   const table = (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders as symbol]
   if (table === null || table === undefined) return null
-  let head = statusLines[status] ?? statusLineOf(status)
+  let head = statusTexts[status] === message ? (statusLines[status] as string) : statusLineOf(status, message)
   let contentLength: unknown
   for (const key in table) {
     const entry = table[key] as Entry
@@ -253,5 +261,6 @@ function headOf(res: NodeResponse): string | null {
   }
   if (contentLength === undefined) return null
   headContentLength = +(contentLength as string)
+  headMessage = message
   return head + tailOf(res)
 }

@@ -18,6 +18,7 @@ import { defineMethod } from '../util/define'
 import { deprecate } from '../util/deprecate'
 import type { ResponseInternal } from './internal'
 import { Buffer } from '../util/node-buffer'
+import { storeHead } from './head'
 
 const CR_OR_LF = /[\r\n]/
 /** The slashes and backslashes a URL starts with, when a backslash is among them. */
@@ -195,6 +196,8 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
       },
     })
     this.setHeader('Content-Length', Buffer.byteLength(body))
+    // The head as node:http would write it, without its per-header work (./head.ts).
+    storeHead(this)
     if (this.req.method === 'HEAD') this.end()
     else this.end(body)
   })

@@ -151,7 +151,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
 
     // The head as node:http would write it, without its per-header work
     // (./head.ts); where that cannot be told apart, `end` writes it.
-    storeHead(res as unknown as Parameters<typeof storeHead>[0])
+    storeHead(res)
     if (res.req.method === 'HEAD') res.end()
     else res.end(chunk, (asciiForBuffer ? 'latin1' : encoding) as BufferEncoding)
     return res

@@ -31,6 +31,7 @@ import type { SendOptions } from './options'
 import { hasDotfile, type FileTarget } from './paths'
 import { newAsyncResource } from '../../util/async-resource'
 import { Buffer } from '../../util/node-buffer'
+import { storeHead } from '../head'
 
 export interface SendHooks {
   /** Sets extra headers before the sender's own, which never overwrite them. */
@@ -298,6 +299,7 @@ export function sendFileTo(
     res.setHeader('Content-Length', length)
     if (req.method === 'HEAD' || length === 0) {
       watch(undefined)
+      storeHead(res)
       res.end()
       return
     }
@@ -366,6 +368,8 @@ export function sendFileTo(
    */
   function endWith(buf: Buffer): void {
     if (res.getHeader('Content-Disposition') === undefined) {
+      // The head as node:http would write it, without its per-header work (../head.ts).
+      storeHead(res)
       res.end(buf)
       return
     }
