@@ -210,6 +210,28 @@ function compareWithRuntime(res: NodeResponse): boolean {
   return true
 }
 
+/**
+ * `ACTED_ON_LENGTHS[n]`: whether a name node:http's writer acts on (see
+ * `headOf`) has n characters; a name of another length is not compared
+ * with them.
+ */
+const ACTED_ON_LENGTHS = new Uint8Array(20)
+for (const name of ['connection', 'transfer-encoding', 'date', 'expect', 'trailer', 'keep-alive', 'content-disposition', 'content-length']) {
+  ACTED_ON_LENGTHS[name.length] = 1
+}
+
+/** The last Content-Type and X-Powered-By lines, with the name and value each was made from. */
+let typeName = ''
+let typeValue = ''
+let typeLine = ''
+let poweredName = ''
+let poweredValue = ''
+let poweredLine = ''
+
+function lineOf(name: string, value: string): string {
+  return flat(name + ': ' + value + '\r\n')
+}
+
 /** The Content-Length (a number) and the status text of the head `headOf` made last. */
 let headContentLength = 0
 let headMessage = ''
@@ -235,19 +257,37 @@ function headOf(res: NodeResponse): string | null {
   for (const key in table) {
     const entry = table[key] as Entry
     const value = entry[1]
-    switch (key) {
-      case 'connection':
-      case 'transfer-encoding':
-      case 'date':
-      case 'expect':
-      case 'trailer':
-      case 'keep-alive':
-      case 'content-disposition':
-        return null
-      case 'content-length':
-        if (typeof value === 'object') return null
-        contentLength = value
-        break
+    const length = key.length
+    // Names are compared only where one of the names below has the length.
+    if (length < ACTED_ON_LENGTHS.length && ACTED_ON_LENGTHS[length] === 1) {
+      switch (key) {
+        case 'connection':
+        case 'transfer-encoding':
+        case 'date':
+        case 'expect':
+        case 'trailer':
+        case 'keep-alive':
+        case 'content-disposition':
+          return null
+        case 'content-length':
+          if (typeof value === 'object') return null
+          contentLength = value
+          break
+      }
+    } else if (length === 12 && typeof value === 'string') {
+      // X-Powered-By and Content-Type: mostly the same line from one
+      // response to the next, kept whole (as one flat piece).
+      const name = entry[0]
+      if (key === 'content-type') {
+        if (value !== typeValue || name !== typeName) typeLine = lineOf(typeName = name, typeValue = value)
+        head += typeLine
+        continue
+      }
+      if (key === 'x-powered-by') {
+        if (value !== poweredValue || name !== poweredName) poweredLine = lineOf(poweredName = name, poweredValue = value)
+        head += poweredLine
+        continue
+      }
     }
     if (Array.isArray(value)) {
       // node:http writes one line per value unless it joins them: for the

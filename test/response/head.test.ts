@@ -88,6 +88,23 @@ const CASES: readonly Case[] = [
     direct: 4,
   },
   {
+    name: 'the same Content-Type and X-Powered-By values under names spelled otherwise, and other values',
+    app: (app) => {
+      app.get('/j', (_req: Any, res: Any) => res.json(1))
+      app.get('/lower', (_req: Any, res: Any) => {
+        res.setHeader('x-powered-by', 'webfw')
+        res.setHeader('content-type', 'application/json; charset=utf-8')
+        res.json(2)
+      })
+      app.get('/other', (_req: Any, res: Any) => {
+        res.setHeader('X-Powered-By', 'something else')
+        res.json(3)
+      })
+    },
+    requests: get('/j') + get('/lower') + get('/j') + get('/other') + last('/j'),
+    direct: 5,
+  },
+  {
     name: 'HTTP/1.0, without and with keep-alive',
     app: (app) => app.get('/j', (_req: Any, res: Any) => res.json([1])),
     requests: 'GET /j HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /j HTTP/1.0\r\n\r\n',
