@@ -1,27 +1,36 @@
 /**
- * The head of a node:http response written by webfw, for the bodies it
- * sends itself (`res.send`, `res.json`, `res.sendStatus`): the same bytes
- * and the same response state node:http's `writeHead` would leave, made
- * without its per-header work.
+ * The head of a node:http response written by webfw: the same bytes and the
+ * same response state node:http's writer would leave, made without its
+ * per-header work. Two ways in:
+ *
+ *  - `storeHead`, for the bodies webfw sends itself (`res.send`, `res.json`,
+ *    `res.sendStatus`, redirects, the final handler's pages, small files),
+ *    just before `end`: the head is stored, and `writeHead`, `end`'s second
+ *    measure of the body and the writer are all skipped;
+ *  - `storeHeader`, the writer itself (node:http's `_storeHeader`, which
+ *    `writeHead` calls) on webfw's response prototypes: every other head of
+ *    a webfw response, also where a middleware wrapped `writeHead` or `end`
+ *    (on-headers, compression, sessions, loggers) or the application calls
+ *    `writeHead` or `end` itself.
  *
  * node:http writes a response's head from its header table, and for every
  * entry it lower-cases the name again (the table's key already is that name
  * in lower case), matches it against the names it treats apart, and builds
- * the state object of its writer; before that, `end` measures the body
- * again and `writeHead` checks the status. Here the table is walked once,
- * the special names are told by their key, and the status line comes from
- * a table: about 1,100 instructions of a `hello` request on Node 24
+ * the state object of its writer. Here the table is walked once, only names
+ * of the lengths node:http acts on are compared, and the status line, the
+ * X-Powered-By and Content-Type lines and the end of the head (Date,
+ * Connection, Keep-Alive) are kept from one response to the next
  * (docs/perf.md, "The response head").
  *
- * Taken only where it cannot be told apart from node:http's own: a plain
- * HTTP/1 response whose `end`, `writeHead`, `_implicitHeader` and
- * `_storeHeader` are node:http's (a middleware or an agent that wraps any of
- * them, compression, sessions, on-headers or a tracer, gets the calls), a
- * status from 200 to 999 other than 204 and 304 with no status text of the
- * application's own (or node:http's own text), a Content-Length in the table and none of the headers
- * node:http acts on (Connection, Transfer-Encoding, Date, Expect, Trailer,
- * Keep-Alive, Content-Disposition). And only once this runtime's own writer
- * has been seen to make the same head for a response of the application
+ * Taken only for a head of the header table with a Content-Length and none
+ * of the headers node:http acts on (Connection, Transfer-Encoding, Date,
+ * Expect, Trailer, Keep-Alive, Content-Disposition), no chunked encoding, a
+ * header of several values only where node:http writes one line each; by
+ * `storeHead` only for a plain HTTP/1 response whose `end`, `writeHead` and
+ * `_implicitHeader` are node:http's and whose writer is node:http's or this
+ * one, a status from 200 to 999 other than 204 and 304, and no status text
+ * other than node:http's own. And only once node:http's own writer has been
+ * seen to make the same head for a response of the application
  * (`compareWithRuntime`): a runtime whose writer changed keeps its own.
  */
 import http from 'node:http'
@@ -145,7 +154,7 @@ function tailOf(res: NodeResponse): string {
   return tail
 }
 
-/** -1: not checked yet; 0: this runtime's writer differs; 1: the same. */
+/** -1: not checked yet; 0: node:http's writer makes other heads; 1: the same. */
 let verdict = -1
 /** Responses compared before the verdict (a second can turn between the two Date lines). */
 let comparisons = 0
@@ -157,57 +166,99 @@ let comparisons = 0
  */
 export function storeHead(response: object): boolean {
   const res = response as NodeResponse
-  if (!enabled || res.end !== nodeEnd || res.writeHead !== nodeWriteHead || res._implicitHeader !== nodeImplicitHeader || res._storeHeader !== nodeStoreHeader) {
-    return false
-  }
-  if (verdict === 1) {
-    const head = headOf(res)
-    if (head === null) return false
-    res.statusMessage = headMessage
-    res._contentLength = headContentLength
-    res._removedContLen = false
-    if (!res.shouldKeepAlive) res._last = true
-    res._header = head
-    res._headerSent = false
-    stored++
-    return true
-  }
-  return verdict === -1 && compareWithRuntime(res)
+  if (verdict !== 1 || res.end !== nodeEnd || res.writeHead !== nodeWriteHead || res._implicitHeader !== nodeImplicitHeader) return false
+  const writer = res._storeHeader
+  if (writer !== storeHeader && writer !== nodeStoreHeader) return false
+  const status = res.statusCode
+  if (typeof status !== 'number' || (status | 0) !== status || status < 200 || status > 999 || status === 204 || status === 304) return false
+  if (res._header || (res._expect_continue && !res._sent100)) return false
+  // node:http's text for the status, unless the application gave its own
+  // (then node:http checks that one: left to it, unless it is the same).
+  const message = STATUS_CODES[status] || 'unknown'
+  const own = res.statusMessage
+  if (own && own !== message) return false
+  const head = headOf(res, statusTexts[status] === message ? (statusLines[status] as string) : statusLineOf(status, message))
+  if (head === null) return false
+  res.statusMessage = message
+  settle(res, head)
+  return true
 }
 
-let enabled = true
+/**
+ * node:http's `_storeHeader(firstLine, headers)`, the writer `writeHead`
+ * calls with the status line and the headers, for webfw's responses (set on
+ * their prototypes): the head of the header table made here (see the
+ * file's comment for when), any other by node:http's writer.
+ */
+export function storeHeader(this: NodeResponse, firstLine: string, headers: unknown): void {
+  if (verdict === 1 && headers === (this as unknown as Record<symbol, unknown>)[kOutHeaders as symbol]) {
+    const head = headOf(this, firstLine)
+    if (head !== null) {
+      settle(this, head)
+      return
+    }
+  } else if (verdict === -1) {
+    compareWithRuntime(this, firstLine, headers)
+    return
+  }
+  ;(nodeStoreHeader as StoreHeader).call(this, firstLine, headers)
+}
+
+type StoreHeader = (this: NodeResponse, firstLine: string, headers: unknown) => void
+
+/** What node:http's writer leaves on the response with the head `head` (made by `headOf`). */
+function settle(res: NodeResponse, head: string): void {
+  res._contentLength = headContentLength
+  res._removedContLen = false
+  if (!res.shouldKeepAlive) res._last = true
+  res._header = head
+  res._headerSent = false
+  stored++
+}
+
 let stored = 0
 
-/** Tests only: whether heads are written here at all (on by default), to compare the bytes with node:http's. */
-export function setDirectHead(on: boolean): void {
-  enabled = on
-}
-
-/** Tests only: how many heads were written here (not counting the responses compared with node:http's). */
+/** Tests only: how many heads were written here (not counting those compared with node:http's). */
 export function directHeads(): number {
   return stored
 }
 
+let verdictSaved = -1
+let forcedOff = false
 
 /**
- * The first responses this module could write the head of: the head is made
- * here, then node:http's `writeHead` writes it (so the response goes out as
- * node:http made it), and the two are compared. Equal: this module writes
- * the heads from then on. Different: node:http keeps writing them.
+ * Tests only: whether heads are written here (as the verdict allows) or
+ * all by node:http's writer, to compare the bytes of the two.
  */
-function compareWithRuntime(res: NodeResponse): boolean {
-  const head = headOf(res)
-  if (head === null) return false
+export function setDirectHead(on: boolean): void {
+  if (!on && !forcedOff) {
+    verdictSaved = verdict
+    verdict = 0
+    forcedOff = true
+  } else if (on && forcedOff) {
+    verdict = verdictSaved
+    forcedOff = false
+  }
+}
+
+/**
+ * The first heads of the header table this module could write: the head
+ * is made here, node:http's writer writes it (so the response goes out as
+ * node:http made it), and the two are compared. Equal: this module writes
+ * the heads from then on. Different, three times (a second can turn between
+ * the two Date lines): node:http keeps writing them.
+ */
+function compareWithRuntime(res: NodeResponse, firstLine: string, headers: unknown): void {
+  const head = kOutHeaders !== undefined && headers === (res as unknown as Record<symbol, unknown>)[kOutHeaders] ? headOf(res, firstLine) : null
   const contentLength = headContentLength
-  const message = headMessage
-  const last = !res.shouldKeepAlive
-  ;(nodeWriteHead as (this: NodeResponse, status: number) => void).call(res, res.statusCode)
-  if (res._header === head && res._contentLength === contentLength && res._last === last && res.statusMessage === message) {
+  const last = res._last || !res.shouldKeepAlive
+  ;(nodeStoreHeader as StoreHeader).call(res, firstLine, headers)
+  if (head === null) return
+  if (res._header === head && res._contentLength === contentLength && res._last === last) {
     verdict = 1
   } else if (++comparisons === 3) {
     verdict = 0
   }
-  return true
 }
 
 /**
@@ -232,27 +283,20 @@ function lineOf(name: string, value: string): string {
   return flat(name + ': ' + value + '\r\n')
 }
 
-/** The Content-Length (a number) and the status text of the head `headOf` made last. */
+/** The Content-Length (a number) of the head `headOf` made last. */
 let headContentLength = 0
-let headMessage = ''
 
 /**
- * The head node:http's writer would make for the response from its status
- * and header table, or null when the response is not one this module takes
- * (see the file's comment). Changes nothing on the response.
+ * The head node:http's writer would make for the response from the status
+ * line `firstLine` and the header table, or null when the response is not
+ * one this module takes (see the file's comment). Changes nothing on the
+ * response.
  */
-function headOf(res: NodeResponse): string | null {
-  const status = res.statusCode
-  if (typeof status !== 'number' || (status | 0) !== status || status < 200 || status > 999 || status === 204 || status === 304) return null
-  if (res._header || res.chunkedEncoding || res._removedConnection || (res._expect_continue && !res._sent100)) return null
-  // node:http's text for the status, unless the application gave its own
-  // (then node:http checks that one: left to it, unless it is the same).
-  const message = STATUS_CODES[status] || 'unknown'
-  const own = res.statusMessage
-  if (own && own !== message) return null
+function headOf(res: NodeResponse, firstLine: string): string | null {
+  if (res.chunkedEncoding || res._removedConnection) return null
   const table = (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders as symbol]
   if (table === null || table === undefined) return null
-  let head = statusTexts[status] === message ? (statusLines[status] as string) : statusLineOf(status, message)
+  let head = firstLine
   let contentLength: unknown
   for (const key in table) {
     const entry = table[key] as Entry
@@ -301,6 +345,5 @@ function headOf(res: NodeResponse): string | null {
   }
   if (contentLength === undefined) return null
   headContentLength = +(contentLength as string)
-  headMessage = message
   return head + tailOf(res)
 }

@@ -9,6 +9,7 @@ import { defineAttachmentMembers } from './attachment'
 import { defineConnectHeaderMembers } from './charset'
 import { defineCookieMembers } from './cookies'
 import { defineFormatMembers } from './format'
+import { storeHeader } from './head'
 import { defineHeaderMembers } from './headers'
 import { kLocals, type ResponseInternal } from './internal'
 import { defineJsonpMembers } from './jsonp'
@@ -36,6 +37,9 @@ export function createResponsePrototype(profile: Profile): object {
       this[kLocals] = value
     },
   })
+  // node:http's head writer, for the heads webfw can write without its
+  // per-header work (./head.ts).
+  Object.defineProperty(proto, '_storeHeader', { configurable: true, writable: true, value: storeHeader })
   if (profile.response.connectHeaders) defineConnectHeaderMembers(proto)
   defineHeaderMembers(proto, profile)
   defineSendMembers(proto, profile)

@@ -214,23 +214,33 @@ const CASES: readonly Case[] = [
     direct: 0,
   },
   {
-    name: 'headers node:http acts on and an own status message (left to it)',
+    name: 'headers node:http acts on (left to it)',
     app: (app) => {
       app.get('/conn', (_req: Any, res: Any) => res.set('Connection', 'close').send('c'))
       app.get('/ka', (_req: Any, res: Any) => res.set('Keep-Alive', 'timeout=9').send('k'))
       app.get('/date', (_req: Any, res: Any) => res.set('Date', 'Thu, 01 Jan 2026 00:00:00 GMT').send('d'))
       app.get('/disp', (_req: Any, res: Any) => res.attachment('résumé.txt').send('r'))
-      app.get('/msg', (_req: Any, res: Any) => {
-        res.statusMessage = 'Fine'
-        res.send('m')
-      })
       app.get('/te', (_req: Any, res: Any) => res.set('Transfer-Encoding', 'chunked').send('t'))
+      app.get('/stream', (_req: Any, res: Any) => {
+        res.write('a')
+        res.end('b')
+      })
     },
-    requests: get('/ka') + get('/date') + get('/disp') + get('/msg') + get('/te') + get('/conn'),
+    requests: get('/ka') + get('/date') + get('/disp') + get('/te') + get('/stream') + get('/conn'),
     direct: 0,
   },
   {
-    name: 'a wrapped res.end that sets a header first (left to node:http)',
+    name: "an own status text (node:http's writeHead checks it, then the head is written here)",
+    app: (app) =>
+      app.get('/msg', (_req: Any, res: Any) => {
+        res.statusMessage = 'Fine'
+        res.send('m')
+      }),
+    requests: last('/msg'),
+    direct: 1,
+  },
+  {
+    name: 'a wrapped res.end and a wrapped res.writeHead that set headers first',
     app: (app) => {
       app.use((_req: Any, res: Any, next: Any) => {
         const end = res.end
@@ -238,11 +248,44 @@ const CASES: readonly Case[] = [
           this.setHeader('X-Late', 'yes')
           return end.apply(this, args)
         }
+        const writeHead = res.writeHead
+        res.writeHead = function (this: Any, ...args: unknown[]) {
+          this.setHeader('X-Later', 'also')
+          return writeHead.apply(this, args)
+        }
         next()
       })
       app.get('/j', (_req: Any, res: Any) => res.json(1))
     },
     requests: last('/j'),
+    direct: 1,
+  },
+  {
+    name: "the application's own writeHead and end, with headers given to writeHead",
+    app: (app) => {
+      app.get('/w', (_req: Any, res: Any) => {
+        res.setHeader('X-First', '1')
+        res.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': '2' })
+        res.end('ok')
+      })
+      app.get('/only', (_req: Any, res: Any) => {
+        res.writeHead(200, { 'Content-Length': '2' })
+        res.end('ok')
+      })
+    },
+    requests: get('/w') + last('/only'),
+    direct: 2,
+  },
+  {
+    name: 'headers given to writeHead alone, with no header table (left to node:http)',
+    app: (app) => {
+      app.disable('x-powered-by')
+      app.get('/only', (_req: Any, res: Any) => {
+        res.writeHead(200, { 'Content-Length': '2' })
+        res.end('ok')
+      })
+    },
+    requests: last('/only'),
     direct: 0,
   },
 ]
