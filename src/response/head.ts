@@ -69,6 +69,8 @@ const nodeEnd = proto.end
 const nodeWriteHead = proto.writeHead
 const nodeImplicitHeader = proto._implicitHeader
 const nodeStoreHeader = proto._storeHeader
+/** Where node:http keeps its writer (a patch made after webfw was loaded replaces it there). */
+const writerHolder = http.OutgoingMessage.prototype as unknown as { _storeHeader: unknown }
 
 /**
  * The symbol under which node:http's server gives each response its
@@ -168,7 +170,7 @@ export function storeHead(response: object): boolean {
   const res = response as NodeResponse
   if (verdict !== 1 || res.end !== nodeEnd || res.writeHead !== nodeWriteHead || res._implicitHeader !== nodeImplicitHeader) return false
   const writer = res._storeHeader
-  if (writer !== storeHeader && writer !== nodeStoreHeader) return false
+  if ((writer !== storeHeader && writer !== nodeStoreHeader) || writerHolder._storeHeader !== nodeStoreHeader) return false
   const status = res.statusCode
   if (typeof status !== 'number' || (status | 0) !== status || status < 200 || status > 999 || status === 204 || status === 304) return false
   if (res._header || (res._expect_continue && !res._sent100)) return false
@@ -191,6 +193,12 @@ export function storeHead(response: object): boolean {
  * file's comment for when), any other by node:http's writer.
  */
 export function storeHeader(this: NodeResponse, firstLine: string, headers: unknown): void {
+  // node:http's writer patched since webfw was loaded: the patch writes.
+  const writer = writerHolder._storeHeader
+  if (writer !== nodeStoreHeader) {
+    ;(writer as StoreHeader).call(this, firstLine, headers)
+    return
+  }
   if (verdict === 1 && headers === (this as unknown as Record<symbol, unknown>)[kOutHeaders as symbol]) {
     const head = headOf(this, firstLine)
     if (head !== null) {
@@ -295,7 +303,9 @@ let headContentLength = 0
 function headOf(res: NodeResponse, firstLine: string): string | null {
   if (res.chunkedEncoding || res._removedConnection) return null
   const table = (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders as symbol]
-  if (table === null || table === undefined) return null
+  // Without a Content-Length (a streamed or compressed body) the table is
+  // not walked only to be left to node:http's writer.
+  if (table === null || table === undefined || table['content-length'] === undefined) return null
   let head = firstLine
   let contentLength: unknown
   for (const key in table) {

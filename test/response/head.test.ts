@@ -483,6 +483,46 @@ describe('the response head written by webfw', () => {
     assert.deepEqual(JSON.parse(stdout), { heads: 0, marked: 5, answers: 5 })
   })
 
+  it("leaves every head to node:http's writer when it is patched after webfw was loaded", async () => {
+    // Two responses before the patch (the first compared, the second
+    // written here), five after it, each of which must go through the patch.
+    const code = `
+      const http = require('node:http')
+      const net = require('node:net')
+      const webfw = require('./dist/index.js')
+      const { directHeads } = require('./dist/response/head.js')
+      const app = webfw()
+      app.get('/j', (req, res) => res.json({ n: 1 }))
+      app.get('/w', (req, res) => {
+        res.writeHead(200, { 'Content-Length': '2' })
+        res.end('ok')
+      })
+      const get = (p) => 'GET ' + p + ' HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'
+      const close = 'GET /j HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'
+      const exchange = (port, text) => new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
+        let got = ''
+        socket.on('data', (c) => (got += c))
+        socket.on('end', () => resolve(got))
+      })
+      const server = app.listen(0, '127.0.0.1', async () => {
+        const port = server.address().port
+        await exchange(port, get('/j') + close)
+        const before = directHeads()
+        const store = http.OutgoingMessage.prototype._storeHeader
+        http.OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
+          return store.call(this, firstLine + 'X-Patched: yes\\r\\n', headers)
+        }
+        const text = await exchange(port, get('/j') + get('/w') + get('/j') + get('/w') + close)
+        console.log(JSON.stringify({ before, heads: directHeads(), marked: text.split('X-Patched: yes').length - 1 }))
+        server.close()
+      })
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    assert.deepEqual(JSON.parse(stdout), { before: 1, heads: 1, marked: 5 })
+  })
+
   it('writes the heads itself where the writer makes the same ones', async () => {
     // The same process without the patch: the first head is compared, the rest written here.
     const code = `
