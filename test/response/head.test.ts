@@ -55,7 +55,7 @@ interface Case {
   /** The requests, as bytes on the wire (the server must close the connection after the last). */
   readonly requests: string
   /** node:http server options, or settings on the server object. */
-  readonly server?: (server: http.Server) => void
+  readonly server?: (server: http.Server) => unknown
   readonly options?: http.ServerOptions
   /** How many heads the direct head writes (the rest are node:http's). */
   readonly direct: number
@@ -68,6 +68,11 @@ after(() => fs.rmSync(files, { recursive: true, force: true }))
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\n${extra}\r\n`
 const last = (path: string) => get(path, 'Connection: close\r\n')
+
+/** A JSON answer from a server with a connection setting of its own, every head written here. */
+function serverCase(name: string, set: (server: http.Server) => unknown, requests: string): Case {
+  return { name, app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(1)), server: set, requests, direct: requests.split('GET ').length - 1 }
+}
 
 const CASES: readonly Case[] = [
   {
@@ -110,33 +115,9 @@ const CASES: readonly Case[] = [
     requests: 'GET /j HTTP/1.0\r\nConnection: keep-alive\r\n\r\nGET /j HTTP/1.0\r\n\r\n',
     direct: 2,
   },
-  {
-    name: 'a keep-alive timeout of 65 s',
-    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(1)),
-    server: (server) => {
-      server.keepAliveTimeout = 65_000
-    },
-    requests: get('/j') + last('/j'),
-    direct: 2,
-  },
-  {
-    name: 'no keep-alive timeout (no Keep-Alive header)',
-    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(1)),
-    server: (server) => {
-      server.keepAliveTimeout = 0
-    },
-    requests: get('/j') + last('/j'),
-    direct: 2,
-  },
-  {
-    name: 'a limit of two requests a socket (the second closes)',
-    app: (app) => app.get('/j', (_req: Any, res: Any) => res.json(2)),
-    server: (server) => {
-      server.maxRequestsPerSocket = 2
-    },
-    requests: get('/j') + get('/j'),
-    direct: 2,
-  },
+  serverCase('a keep-alive timeout of 65 s', (server) => (server.keepAliveTimeout = 65_000), get('/j') + last('/j')),
+  serverCase('no keep-alive timeout (no Keep-Alive header)', (server) => (server.keepAliveTimeout = 0), get('/j') + last('/j')),
+  serverCase('a limit of two requests a socket (the second closes)', (server) => (server.maxRequestsPerSocket = 2), get('/j') + get('/j')),
   {
     name: 'no Date (res.sendDate = false)',
     app: (app) =>
@@ -180,6 +161,8 @@ const CASES: readonly Case[] = [
   {
     name: "the final handler's pages, a redirect, node:http's own status text set by the application",
     app: (app) => {
+      // (The final handler's 500 page without the error logged.)
+      app.set('env', 'test')
       app.get('/r', (_req: Any, res: Any) => res.redirect('/elsewhere'))
       app.get('/e', (_req: Any, _res: Any, next: Any) => next(new Error('boom')))
       app.get('/t', (_req: Any, res: Any) => {
@@ -452,100 +435,73 @@ describe('the response head written by webfw', () => {
   it("keeps node:http's writer where that writer makes another head", async () => {
     // A runtime whose writer adds a line webfw's does not: its heads must
     // all come from that writer (the first three compared, then left to it),
-    // and none from webfw's. A process of its own: the writer is patched
-    // before webfw is loaded.
-    const code = `
-      const http = require('node:http')
-      const net = require('node:net')
-      const store = http.OutgoingMessage.prototype._storeHeader
-      http.OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
-        return store.call(this, firstLine + 'X-Runtime: other\\r\\n', headers)
-      }
-      const webfw = require('./dist/index.js')
-      const { directHeads } = require('./dist/response/head.js')
-      const app = webfw()
-      app.get('/j', (req, res) => res.json({ n: 1 }))
-      const server = app.listen(0, '127.0.0.1', () => {
-        const socket = net.connect(server.address().port, '127.0.0.1', () => {
-          const get = 'GET /j HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'
-          socket.end(get + get + get + get + 'GET /j HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n')
-        })
-        let text = ''
-        socket.on('data', (c) => (text += c))
-        socket.on('end', () => {
-          console.log(JSON.stringify({ heads: directHeads(), marked: text.split('X-Runtime: other').length - 1, answers: text.split('HTTP/1.1 200 OK').length - 1 }))
-          server.close()
-        })
-      })
-    `
-    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout), { heads: 0, marked: 5, answers: 5 })
+    // and none from webfw's.
+    const seen = await inChild({ beforeLoad: PATCH_WRITER, then: ['/j', '/j', '/j', '/j', '/j'] })
+    assert.deepEqual(seen, { before: 0, heads: 0, marked: 5, answers: 5 })
   })
 
   it("leaves every head to node:http's writer when it is patched after webfw was loaded", async () => {
     // Two responses before the patch (the first compared, the second
     // written here), five after it, each of which must go through the patch.
-    const code = `
-      const http = require('node:http')
-      const net = require('node:net')
-      const webfw = require('./dist/index.js')
-      const { directHeads } = require('./dist/response/head.js')
-      const app = webfw()
-      app.get('/j', (req, res) => res.json({ n: 1 }))
-      app.get('/w', (req, res) => {
-        res.writeHead(200, { 'Content-Length': '2' })
-        res.end('ok')
-      })
-      const get = (p) => 'GET ' + p + ' HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'
-      const close = 'GET /j HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'
-      const exchange = (port, text) => new Promise((resolve) => {
-        const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
-        let got = ''
-        socket.on('data', (c) => (got += c))
-        socket.on('end', () => resolve(got))
-      })
-      const server = app.listen(0, '127.0.0.1', async () => {
-        const port = server.address().port
-        await exchange(port, get('/j') + close)
-        const before = directHeads()
-        const store = http.OutgoingMessage.prototype._storeHeader
-        http.OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
-          return store.call(this, firstLine + 'X-Patched: yes\\r\\n', headers)
-        }
-        const text = await exchange(port, get('/j') + get('/w') + get('/j') + get('/w') + close)
-        console.log(JSON.stringify({ before, heads: directHeads(), marked: text.split('X-Patched: yes').length - 1 }))
-        server.close()
-      })
-    `
-    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout), { before: 1, heads: 1, marked: 5 })
+    const seen = await inChild({ first: ['/j', '/j'], between: PATCH_WRITER, then: ['/j', '/w', '/j', '/w', '/j'] })
+    assert.deepEqual(seen, { before: 1, heads: 1, marked: 5, answers: 5 })
   })
 
   it('writes the heads itself where the writer makes the same ones', async () => {
-    // The same process without the patch: the first head is compared, the rest written here.
-    const code = `
-      const net = require('node:net')
-      const webfw = require('./dist/index.js')
-      const { directHeads } = require('./dist/response/head.js')
-      const app = webfw()
-      app.get('/j', (req, res) => res.json({ n: 1 }))
-      const server = app.listen(0, '127.0.0.1', () => {
-        const socket = net.connect(server.address().port, '127.0.0.1', () => {
-          const get = 'GET /j HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'
-          socket.end(get + get + get + get + 'GET /j HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n')
-        })
-        let text = ''
-        socket.on('data', (c) => (text += c))
-        socket.on('end', () => {
-          console.log(JSON.stringify({ heads: directHeads(), answers: text.split('HTTP/1.1 200 OK').length - 1 }))
-          server.close()
-        })
-      })
-    `
-    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
-    assert.equal(exit, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout), { heads: 4, answers: 5 })
+    // Without the patch: the first head is compared, the rest written here.
+    const seen = await inChild({ then: ['/j', '/j', '/j', '/j', '/j'] })
+    assert.deepEqual(seen, { before: 0, heads: 4, marked: 0, answers: 5 })
   })
 })
+
+/** node:http's writer patched to add a line to every head (code for `inChild`). */
+const PATCH_WRITER = `
+  const store = http.OutgoingMessage.prototype._storeHeader
+  http.OutgoingMessage.prototype._storeHeader = function (firstLine, headers) {
+    return store.call(this, firstLine + 'X-Patched: yes\\r\\n', headers)
+  }
+`
+
+/**
+ * Runs, in a process of its own, an app answering `/j` (res.json) and `/w`
+ * (the application's writeHead and end): `beforeLoad` before webfw is
+ * loaded, the requests `first` on one connection, `between`, the requests
+ * `then` on another. Returns the heads webfw wrote before `between` and in
+ * all, and in the answers to `then` the lines the patch added and the 200s.
+ */
+async function inChild(run: { beforeLoad?: string; first?: string[]; between?: string; then: string[] }): Promise<Record<string, number>> {
+  const code = `
+    const http = require('node:http')
+    const net = require('node:net')
+    ${run.beforeLoad ?? ''}
+    const webfw = require('./dist/index.js')
+    const { directHeads } = require('./dist/response/head.js')
+    const app = webfw()
+    app.get('/j', (req, res) => res.json({ n: 1 }))
+    app.get('/w', (req, res) => {
+      res.writeHead(200, { 'Content-Length': '2' })
+      res.end('ok')
+    })
+    const requests = (paths) => paths.map((p, i) => 'GET ' + p + ' HTTP/1.1\\r\\nHost: x\\r\\n' + (i === paths.length - 1 ? 'Connection: close\\r\\n' : '') + '\\r\\n').join('')
+    const exchange = (port, paths) => new Promise((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(requests(paths)))
+      let got = ''
+      socket.on('data', (c) => (got += c))
+      socket.on('end', () => resolve(got))
+    })
+    const server = app.listen(0, '127.0.0.1', async () => {
+      const port = server.address().port
+      const first = ${JSON.stringify(run.first ?? [])}
+      if (first.length !== 0) await exchange(port, first)
+      const before = directHeads()
+      ${run.between ?? ''}
+      const text = await exchange(port, ${JSON.stringify(run.then)})
+      const count = (s) => text.split(s).length - 1
+      console.log(JSON.stringify({ before, heads: directHeads(), marked: count('X-Patched: yes'), answers: count('HTTP/1.1 200 OK') }))
+      server.close()
+    })
+  `
+  const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
+  assert.equal(exit, 0, stderr)
+  return JSON.parse(stdout) as Record<string, number>
+}
