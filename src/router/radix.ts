@@ -143,11 +143,13 @@ export class RadixIndex implements LayerIndex {
         return tree.miss
       }
       shapeEntry = store
-      values = out.values as readonly string[]
-      for (let i = 0; i < values.length; i++) {
+      // (`find` left the values in `out` already.)
+      const listed = out.values as readonly string[]
+      for (let i = 0; i < listed.length; i++) {
         // As below: the tree takes an empty segment as a parameter, Express does not.
-        if (values[i] === '') return this.linearPlan(method, out)
+        if (listed[i].length === 0) return this.linearPlan(method, out)
       }
+      return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
     } else {
       const found = (folding ?? (tree.router as Tree)).find(method as FindMyWay.HTTPMethod, url)
       if (found === null) {
