@@ -29,9 +29,12 @@
  * `storeHead` only for a plain HTTP/1 response whose `end`, `writeHead` and
  * `_implicitHeader` are node:http's and whose writer is node:http's or this
  * one, a status from 200 to 999 other than 204 and 304, and no status text
- * other than node:http's own. And only once node:http's own writer has been
- * seen to make the same head for a response of the application
- * (`compareWithRuntime`): a runtime whose writer changed keeps its own.
+ * other than node:http's own. Never once node:http's writer has been
+ * patched (`http.OutgoingMessage.prototype._storeHeader` replaced, also
+ * after webfw was loaded): the patch then writes every head. And only once
+ * node:http's own writer has been seen to make the same head for a
+ * response of the application (`compareWithRuntime`): a runtime whose
+ * writer changed keeps its own.
  */
 import http from 'node:http'
 import { kOutHeaders } from './header-table'
