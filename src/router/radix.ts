@@ -134,41 +134,36 @@ export class RadixIndex implements LayerIndex {
       return staticEntry.plan ?? (staticEntry.plan = this.planFor(method, staticEntry.shape))
     }
     const list = tree.list
-    let shapeEntry: ShapeEntry
-    let values: readonly string[]
     if (list !== null && folding === null) {
       const store = list.find(url, pathEnd, !this.strict, out)
       if (store === null) {
         out.values = null
         return tree.miss
       }
-      shapeEntry = store
       // (`find` left the values in `out` already.)
       const listed = out.values as readonly string[]
       for (let i = 0; i < listed.length; i++) {
         // As below: the tree takes an empty segment as a parameter, Express does not.
         if (listed[i].length === 0) return this.linearPlan(method, out)
       }
-      return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
-    } else {
-      const found = (folding ?? (tree.router as Tree)).find(method as FindMyWay.HTTPMethod, url)
-      if (found === null) {
-        out.values = null
-        return tree.miss
-      }
-      shapeEntry = found.store as ShapeEntry
-      const params = found.params as Record<string, string>
-      const keys = shapeEntry.paramKeys
-      const collected = keys.length === 0 ? NO_VALUES : new Array<string>(keys.length)
-      for (let i = 0; i < keys.length; i++) {
-        const value = params[keys[i]]
-        // find-my-way accepts an empty segment as a parameter; Express does not.
-        if (value === '') return this.linearPlan(method, out)
-        ;(collected as string[])[i] = value
-      }
-      values = collected
+      return store.plan ?? (store.plan = this.planFor(method, store.shape))
     }
-    out.values = values
+    const found = (folding ?? (tree.router as Tree)).find(method as FindMyWay.HTTPMethod, url)
+    if (found === null) {
+      out.values = null
+      return tree.miss
+    }
+    const shapeEntry = found.store as ShapeEntry
+    const params = found.params as Record<string, string>
+    const keys = shapeEntry.paramKeys
+    const collected = keys.length === 0 ? NO_VALUES : new Array<string>(keys.length)
+    for (let i = 0; i < keys.length; i++) {
+      const value = params[keys[i]]
+      // find-my-way accepts an empty segment as a parameter; Express does not.
+      if (value === '') return this.linearPlan(method, out)
+      ;(collected as string[])[i] = value
+    }
+    out.values = collected
     return shapeEntry.plan ?? (shapeEntry.plan = this.planFor(method, shapeEntry.shape))
   }
 
