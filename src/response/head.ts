@@ -182,7 +182,9 @@ export function storeHead(response: object): boolean {
   const message = STATUS_CODES[status] || 'unknown'
   const own = res.statusMessage
   if (own && own !== message) return false
-  const head = headOf(res, statusTexts[status] === message ? (statusLines[status] as string) : statusLineOf(status, message))
+  const table = tableOf(res)
+  if (table === null) return false
+  const head = headOf(res, table, statusTexts[status] === message ? (statusLines[status] as string) : statusLineOf(status, message))
   if (head === null) return false
   res.statusMessage = message
   settle(res, head)
@@ -202,15 +204,16 @@ export function storeHeader(this: NodeResponse, firstLine: string, headers: unkn
     ;(writer as StoreHeader).call(this, firstLine, headers)
     return
   }
-  if (verdict === 1 && headers === (this as unknown as Record<symbol, unknown>)[kOutHeaders as symbol]) {
-    const head = headOf(this, firstLine)
+  // Only heads of the header table are made here (writeHead given fields
+  // without a table passes them instead).
+  const table = verdict !== 0 ? tableOf(this) : null
+  if (table !== null && headers === table) {
+    const head = headOf(this, table, firstLine)
     if (head !== null) {
-      settle(this, head)
+      if (verdict === 1) settle(this, head)
+      else compareWithRuntime(this, head, firstLine, table)
       return
     }
-  } else if (verdict === -1) {
-    compareWithRuntime(this, firstLine, headers)
-    return
   }
   ;(nodeStoreHeader as StoreHeader).call(this, firstLine, headers)
 }
@@ -253,18 +256,16 @@ export function setDirectHead(on: boolean): void {
 }
 
 /**
- * The first heads of the header table this module could write: the head
- * is made here, node:http's writer writes it (so the response goes out as
+ * The first heads of the header table this module could write: `head` was
+ * made here, node:http's writer writes it (so the response goes out as
  * node:http made it), and the two are compared. Equal: this module writes
  * the heads from then on. Different, three times (a second can turn between
  * the two Date lines): node:http keeps writing them.
  */
-function compareWithRuntime(res: NodeResponse, firstLine: string, headers: unknown): void {
-  const head = kOutHeaders !== undefined && headers === (res as unknown as Record<symbol, unknown>)[kOutHeaders] ? headOf(res, firstLine) : null
+function compareWithRuntime(res: NodeResponse, head: string, firstLine: string, table: Table): void {
   const contentLength = headContentLength
   const last = res._last || !res.shouldKeepAlive
-  ;(nodeStoreHeader as StoreHeader).call(res, firstLine, headers)
-  if (head === null) return
+  ;(nodeStoreHeader as StoreHeader).call(res, firstLine, table)
   if (res._header === head && res._contentLength === contentLength && res._last === last) {
     verdict = 1
   } else if (++comparisons === 3) {
@@ -273,12 +274,12 @@ function compareWithRuntime(res: NodeResponse, firstLine: string, headers: unkno
 }
 
 /**
- * `ACTED_ON_LENGTHS[n]`: whether a name node:http's writer acts on (see
- * `headOf`) has n characters; a name of another length is not compared
- * with them.
+ * `ACTED_ON_LENGTHS[n]`: whether a name node:http's writer acts on, other
+ * than Content-Length (read before the walk), has n characters (see
+ * `headOf`); a name of another length is not compared with them.
  */
 const ACTED_ON_LENGTHS = new Uint8Array(20)
-for (const name of ['connection', 'transfer-encoding', 'date', 'expect', 'trailer', 'keep-alive', 'content-disposition', 'content-length']) {
+for (const name of ['connection', 'transfer-encoding', 'date', 'expect', 'trailer', 'keep-alive', 'content-disposition']) {
   ACTED_ON_LENGTHS[name.length] = 1
 }
 
@@ -297,20 +298,27 @@ function lineOf(name: string, value: string): string {
 /** The Content-Length (a number) of the head `headOf` made last. */
 let headContentLength = 0
 
+/** The response's header table, or null when it has none (or the runtime has no such table). */
+function tableOf(res: NodeResponse): Table | null {
+  if (kOutHeaders === undefined) return null
+  return (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders] ?? null
+}
+
 /**
  * The head node:http's writer would make for the response from the status
- * line `firstLine` and the header table, or null when the response is not
- * one this module takes (see the file's comment). Changes nothing on the
- * response.
+ * line `firstLine` and its header table `table`, or null when the response
+ * is not one this module takes (see the file's comment). Changes nothing on
+ * the response.
  */
-function headOf(res: NodeResponse, firstLine: string): string | null {
+function headOf(res: NodeResponse, table: Table, firstLine: string): string | null {
   if (res.chunkedEncoding || res._removedConnection) return null
-  const table = (res as unknown as Record<symbol, Table | null | undefined>)[kOutHeaders as symbol]
   // Without a Content-Length (a streamed or compressed body) the table is
   // not walked only to be left to node:http's writer.
-  if (table === null || table === undefined || table['content-length'] === undefined) return null
+  const lengthEntry = table['content-length']
+  if (lengthEntry === undefined) return null
+  const contentLength = lengthEntry[1]
+  if (typeof contentLength === 'object') return null
   let head = firstLine
-  let contentLength: unknown
   for (const key in table) {
     const entry = table[key] as Entry
     const value = entry[1]
@@ -326,10 +334,6 @@ function headOf(res: NodeResponse, firstLine: string): string | null {
         case 'keep-alive':
         case 'content-disposition':
           return null
-        case 'content-length':
-          if (typeof value === 'object') return null
-          contentLength = value
-          break
       }
     } else if (length === 12 && typeof value === 'string') {
       // X-Powered-By and Content-Type: mostly the same line from one
@@ -356,7 +360,6 @@ function headOf(res: NodeResponse, firstLine: string): string | null {
       head += entry[0] + ': ' + value + '\r\n'
     }
   }
-  if (contentLength === undefined) return null
   headContentLength = +(contentLength as string)
   return head + tailOf(res)
 }

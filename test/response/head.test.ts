@@ -208,8 +208,12 @@ const CASES: readonly Case[] = [
         res.write('a')
         res.end('b')
       })
+      app.get('/lengths', (_req: Any, res: Any) => {
+        res.setHeader('Content-Length', ['2', '2'])
+        res.end('ok')
+      })
     },
-    requests: get('/ka') + get('/date') + get('/disp') + get('/te') + get('/stream') + get('/conn'),
+    requests: get('/ka') + get('/date') + get('/disp') + get('/te') + get('/stream') + get('/lengths') + get('/conn'),
     direct: 0,
   },
   {
