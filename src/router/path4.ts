@@ -58,7 +58,12 @@ export function atomsOf(pattern: string, sensitive: boolean, names: string[] | n
 }
 
 function shapesOf(path: unknown, options: PathOptions, names: string[]): Shape[] | null {
-  if (typeof path !== 'string' || path.length === 0 || path.charCodeAt(0) !== SLASH || path === '/') return null
+  if (typeof path !== 'string' || path.length === 0 || path.charCodeAt(0) !== SLASH) return null
+  // A route on "/" (0.1.x: /^\/?$/, or /^\/$/ when strict) matches the path
+  // "/" alone: not "//", so it has no form with a trailing slash, and the
+  // empty path it also matches never reaches the tree (a path there starts
+  // with "/"). A `use('/')` prefix is a slash layer, outside the tree.
+  if (path === '/') return options.end ? [[SLASH]] : null
   // 0.1.x makes one trailing slash optional unless strict.
   const endsWithSlash = path.charCodeAt(path.length - 1) === SLASH
   const base = endsWithSlash ? path.slice(0, -1) : path
