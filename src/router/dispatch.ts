@@ -26,7 +26,7 @@ import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entere
 import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
-import { Mode, type PlanEntry } from './plan'
+import { emptyPlan, Mode, type PlanEntry } from './plan'
 import type { Route } from './route'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
@@ -47,7 +47,7 @@ export interface DispatchResponse {
   end(body?: string): unknown
 }
 
-const EMPTY_PLAN: readonly PlanEntry[] = []
+const EMPTY_PLAN: readonly PlanEntry[] = emptyPlan()
 const EMPTY_KEYS: readonly string[] = []
 
 function getPathname(req: DispatchRequest): string | undefined {
@@ -446,7 +446,10 @@ class Dispatch {
     this.cursor = cursor + 1
     this.lastIndex = item.index
     const params: Record<string, unknown> = {}
-    req.params = this.router.mergeParams ? mergeParams(params, this.savedParams, this.router.style.mergeCopiesInherited) : params
+    // `mergeParams` is nearly always unset: tested for undefined first, one
+    // comparison, where its truth value was a test against each falsy kind.
+    const merge = this.router.mergeParams
+    req.params = merge !== undefined && merge ? mergeParams(params, this.savedParams, this.router.style.mergeCopiesInherited) : params
     this.invoke(item.layer, undefined, this.next)
     this.sync = 0
     return true

@@ -88,6 +88,19 @@ export function isRelevant(layer: Layer, method: string): boolean {
   return route._handlesMethod(method)
 }
 
+/**
+ * An empty plan, its array already of V8's object elements kind, as every
+ * plan holding entries is: an empty `[]` stays of the small-integer kind
+ * until an entry is pushed, and where plans of both kinds have been seen,
+ * each read of one (the dispatcher's `plan[cursor]` on every step) tests
+ * for both (issue 31, `middlewares`).
+ */
+export function emptyPlan(): PlanEntry[] {
+  const plan: PlanEntry[] = [null as unknown as PlanEntry]
+  plan.pop()
+  return plan
+}
+
 /** A plan entry; `method` (upper case) when the plan is for one method. */
 export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0, method: string | null = null): PlanEntry {
   const route = layer.route

@@ -18,7 +18,7 @@ import FindMyWay from 'find-my-way'
 import type { Layer } from './layer'
 
 const SLASH = 0x2f
-import { entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry, type TreeValues } from './plan'
+import { emptyPlan, entry, isRelevant, LinearIndex, Mode, type LayerIndex, type PlanEntry, type TreeValues } from './plan'
 import { compareShapes, containsShape, Relation, shapeKey, shapeToRoute, WILD, type Shape } from './shape'
 import { SHAPE_LIST_LIMIT, ShapeList } from './shape-list'
 
@@ -202,7 +202,7 @@ export class RadixIndex implements LayerIndex {
     const routes: { route: string; store: ShapeEntry }[] = []
     const seen = new Set<string>()
     const statics = new Map<string, ShapeEntry>()
-    const miss: PlanEntry[] = []
+    const miss: PlanEntry[] = emptyPlan()
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]
       if (!isRelevant(layer, method)) continue
@@ -267,7 +267,7 @@ export class RadixIndex implements LayerIndex {
   }
 
   private planFor(method: string, shape: Shape): PlanEntry[] {
-    const plan: PlanEntry[] = []
+    const plan: PlanEntry[] = emptyPlan()
     const key = shapeKey(shape)
     for (let i = 0; i < this.stack.length; i++) {
       const layer = this.stack[i]

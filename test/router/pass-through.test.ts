@@ -74,6 +74,36 @@ for (const [version, factory, express] of versions) {
       assert.deepEqual(seen, [[['user', 'ann']], [['user', 'ann']], [['user', 'ann']]])
     })
 
+    test('mergeParams is read as a truth value at every step, whatever its type', async () => {
+      // Express tests `router.mergeParams` when each layer matches: a value
+      // other than true or undefined counts by its truth, and a change made
+      // during the request holds from the next step on.
+      for (const [value, merged] of [[1, true], ['yes', true], [0, false], [null, false], ['', false]] as const) {
+        const app = factory()
+        const router = factory.Router()
+        router.mergeParams = value
+        const seen: [string, unknown][][] = []
+        router.use((req: Any, _res: Any, next: Any) => {
+          seen.push(Object.entries(req.params))
+          next()
+        })
+        router.use((req: Any, _res: Any, next: Any) => {
+          seen.push(Object.entries(req.params))
+          router.mergeParams = !merged
+          next()
+        })
+        router.use((req: Any, res: Any) => {
+          seen.push(Object.entries(req.params))
+          res.send('ok')
+        })
+        app.use('/users/:user', router)
+        const res = await call(app, '/users/ann')
+        assert.equal(res.body, 'ok')
+        const parent: [string, unknown][] = [['user', 'ann']]
+        assert.deepEqual(seen, merged ? [parent, parent, []] : [[], [], parent], `mergeParams ${JSON.stringify(value)}`)
+      }
+    })
+
     test('a rewritten URL or method is routed anew by the next step', async () => {
       const app = factory()
       app.use((req: Any, _res: Any, next: Any) => {
