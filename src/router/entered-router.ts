@@ -50,7 +50,7 @@ function takesFirst(router: RouterObject, item: PlanEntry): boolean {
  * the layer's own `handleRequest`, and takes no more than three arguments.
  */
 export function entersAsMount(item: PlanEntry, layer: Layer): boolean {
-  return mountsOwnRouter(item, layer) && layer.handleRequest === ownHandleRequest && (layer.handle as unknown as () => void).length <= 3
+  return mountsOwnRouter(item, layer) && layer.handleRequest === ownHandleRequest && layer.handleArity() <= 3
 }
 
 /**

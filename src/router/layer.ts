@@ -118,6 +118,11 @@ export class Layer {
     return { params: found.params, path: found.path, keys: Object.keys(found.params) }
   }
 
+  /** The current handler's `length` (read once per handler, see `arityOf`). */
+  handleArity(): number {
+    return this.arityFor(this.handle)
+  }
+
   /** `fn.length`, read once per handler (see `arityOf`). */
   private arityFor(fn: Handler): number {
     if (fn !== this.arityOf) {

@@ -133,6 +133,37 @@ describe('routers entered directly, as Express', () => {
     assert.deepEqual(calls, ['/x'])
     assert.equal(directMountEntries(), before)
   })
+
+  test("a mounted router's arity is read once per handler, not on every entry", async () => {
+    // A function's `length` is an accessor of the runtime: read on every
+    // request it was a call (issue 31, nested-routers). The layer keeps it
+    // with the handler it was read from, as for any other handler.
+    const app = webfw()
+    const api = webfw.Router()
+    api.get('/x', (_req: Any, res: Any) => res.end('route'))
+    let reads = 0
+    Object.defineProperty(api, 'length', {
+      configurable: true,
+      get() {
+        reads++
+        return 3
+      },
+    })
+    app.use('/api', api)
+    const mount = app.router.stack[app.router.stack.length - 1]
+    const before = directMountEntries()
+    await withServer(app, async (srv) => {
+      for (let i = 0; i < 5; i++) assert.equal((await rawRequest(srv.port, 'GET', '/api/x')).body.toString(), 'route')
+      assert.equal(directMountEntries() - before, 5)
+      assert.equal(reads, 1)
+      // A new handler is measured again: four arguments make the layer an
+      // error handler, passed by on the way in, as Express does.
+      mount.handle = function (_err: Any, _req: Any, _res: Any, next: Any) {
+        next()
+      }
+      assert.equal((await rawRequest(srv.port, 'GET', '/api/x')).status, 404)
+    })
+  })
 })
 
 /**
