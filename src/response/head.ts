@@ -37,6 +37,7 @@
  * writer changed keeps its own.
  */
 import http from 'node:http'
+import timers from 'node:timers'
 import { kOutHeaders } from './header-table'
 
 type Entry = [string, unknown]
@@ -119,16 +120,40 @@ function flat(text: string): string {
 }
 
 /**
+ * The Date line of the current second, kept as node:http keeps its Date
+ * header's text: made from the clock when a response first needs it, and
+ * dropped by an unreferenced timer when that second is over. A response
+ * reads no clock (`Date.now()` is a runtime call, about 250 instructions).
+ * The timer is node:timers' `setTimeout` as it was when webfw was loaded,
+ * so fake timers installed later leave it running; fake timers installed
+ * before, which also fake `Date`, move both together (docs/migration.md).
+ */
+let dateLine: string | null = null
+const setTimer = timers.setTimeout
+
+function currentDateLine(): string {
+  let line = dateLine
+  if (line === null) {
+    const now = new Date()
+    line = dateLine = 'Date: ' + now.toUTCString() + '\r\n'
+    setTimer(dropDateLine, 1000 - now.getMilliseconds()).unref()
+  }
+  return line
+}
+
+function dropDateLine(): void {
+  dateLine = null
+}
+
+/**
  * The end of the head after the table's headers, as node:http's writer adds
- * it: Date (node:http's copy of the time's UTC form, remade once the second
- * it was made in is over; the clock is read here instead of dropping the
- * copy from a timer, so that a test's fake timers cannot leave it stale),
- * then Connection and Keep-Alive by its keep-alive rule for a response with
- * a Content-Length, then the empty line. Kept for the last second and
- * connection settings it was made for: one piece for every head.
+ * it: Date (above), then Connection and Keep-Alive by its keep-alive rule
+ * for a response with a Content-Length, then the empty line. Kept for the
+ * Date line and connection settings it was made for: one piece for every
+ * head.
  */
 let tail = ''
-let tailExpires = 0
+let tailDate = ''
 let tailKey = -1
 let tailTimeout: number | undefined
 let tailMax: number | undefined
@@ -140,9 +165,9 @@ function tailOf(res: NodeResponse): string {
   const timeout = res._keepAliveTimeout
   const max = res._maxRequestsPerSocket
   const key = (sendDate ? 1 : 0) | (keepAlive ? 2 : 0) | (closing ? 4 : 0) | (res._defaultKeepAlive ? 8 : 0)
-  const now = sendDate ? Date.now() : 0
-  if (key === tailKey && timeout === tailTimeout && max === tailMax && (!sendDate || now < tailExpires)) return tail
-  let text = sendDate ? 'Date: ' + new Date(now).toUTCString() + '\r\n' : ''
+  const date = sendDate ? currentDateLine() : ''
+  if (key === tailKey && timeout === tailTimeout && max === tailMax && date === tailDate) return tail
+  let text = date
   if (!keepAlive || closing) {
     text += 'Connection: close\r\n'
   } else {
@@ -152,7 +177,7 @@ function tailOf(res: NodeResponse): string {
     }
   }
   tail = flat(text + '\r\n')
-  tailExpires = now - (now % 1000) + 1000
+  tailDate = date
   tailKey = key
   tailTimeout = timeout
   tailMax = max

@@ -509,3 +509,70 @@ async function inChild(run: { beforeLoad?: string; first?: string[]; between?: s
   assert.equal(exit, 0, stderr)
   return JSON.parse(stdout) as Record<string, number>
 }
+
+describe('the Date line of heads webfw writes', () => {
+  // The line is kept for the second it was made in and dropped by a timer
+  // at that second's end (as node:http keeps its own), so a response reads
+  // no clock. Timers faked after webfw was loaded must not stop that timer:
+  // here setTimeout (global and node:timers') is replaced by one that never
+  // runs, and the clock is set to a fixed time, then to another; the heads
+  // must come to carry each one's text, which takes the line being dropped
+  // by a timer made after the fakes (the first drop's was made before). The
+  // child waits for each, at most 10 s, and reports what it saw; nothing is
+  // measured in time.
+  it('is made again from the clock once its second is over, whatever timers were faked after loading', async () => {
+    const code = `
+      const net = require('node:net')
+      const timers = require('node:timers')
+      const webfw = require('./dist/index.js')
+      const app = webfw()
+      app.get('/j', (req, res) => res.json({ n: 1 }))
+      const dateOf = (text) => (/\\r\\nDate: ([^\\r]*)\\r\\n/.exec(text) || [])[1]
+      const ask = (port) => new Promise((resolve) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /j HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n'))
+        let got = ''
+        socket.on('data', (c) => (got += c))
+        socket.on('end', () => resolve(got))
+      })
+      const realSetTimeout = setTimeout
+      const RealDate = Date
+      const pause = () => new Promise((resolve) => realSetTimeout(resolve, 20))
+      let fixed = 0
+      const until = async (port, wanted) => {
+        const deadline = RealDate.now() + 10000
+        let last
+        while (RealDate.now() < deadline) {
+          last = dateOf(await ask(port))
+          if (last === wanted) break
+          await pause()
+        }
+        return last
+      }
+      const server = app.listen(0, '127.0.0.1', async () => {
+        const port = server.address().port
+        const first = dateOf(await ask(port))
+        const never = () => ({ unref() { return this }, ref() { return this } })
+        globalThis.setTimeout = never
+        timers.setTimeout = never
+        globalThis.Date = class extends RealDate {
+          constructor(...args) { if (args.length === 0) super(fixed); else super(...args) }
+          static now() { return fixed }
+        }
+        fixed = RealDate.UTC(2031, 0, 2, 3, 4, 5)
+        const wanted1 = new RealDate(fixed).toUTCString()
+        const seen1 = await until(port, wanted1)
+        fixed = RealDate.UTC(2032, 6, 7, 8, 9, 10)
+        const wanted2 = new RealDate(fixed).toUTCString()
+        const seen2 = await until(port, wanted2)
+        console.log(JSON.stringify({ first, seen: [seen1, seen2], wanted: [wanted1, wanted2] }))
+        server.close()
+      })
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    const seen = JSON.parse(stdout) as { first: string; seen: string[]; wanted: string[] }
+    // node:http's form of the date (RFC 7231).
+    assert.match(seen.first, /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/)
+    assert.deepEqual(seen.seen, seen.wanted)
+  })
+})
