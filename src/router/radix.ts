@@ -158,7 +158,11 @@ export class RadixIndex implements LayerIndex {
     const keys = shapeEntry.paramKeys
     const collected = keys.length === 0 ? NO_VALUES : new Array<string>(keys.length)
     for (let i = 0; i < keys.length; i++) {
-      const value = params[keys[i]]
+      // The tree names the values p0, p1, ... (see build): the first three
+      // are read by constant names, where a read by the name in `keys` was a
+      // megamorphic keyed load in a router whose routes have one, two and
+      // three parameters (issue 31, `routes`).
+      const value = i === 0 ? params.p0 : i === 1 ? params.p1 : i === 2 ? params.p2 : params[keys[i]]
       // find-my-way accepts an empty segment as a parameter; Express does not.
       if (value === '') return this.linearPlan(method, out)
       ;(collected as string[])[i] = value

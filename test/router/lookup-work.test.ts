@@ -141,3 +141,37 @@ describe('a lookup in nested routers', () => {
     })
   }
 })
+
+/**
+ * A router too large for the shape list takes its parameters from the
+ * find-my-way tree, which names them p0, p1, ...: the first three are read
+ * by those constant names, the rest by the name in the shape's list. Every
+ * count of parameters from one to six gets each value in its place.
+ */
+describe('parameters from the tree', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    test(`each value lands under its own name, one to six of them (${version})`, async () => {
+      const app = factory()
+      const names = ['a', 'b', 'c', 'd', 'e', 'f']
+      for (let n = 1; n <= names.length; n++) {
+        const pattern = names.slice(0, n).map((name) => `/${name}x/:${name}`).join('')
+        app.get(pattern, (req: Any, res: Any) => res.json({ n, params: { ...req.params } }))
+        // More shapes than the shape list takes, so the router builds a tree.
+        app.get(`/other${n}/:id/end`, (_req: Any, res: Any) => res.json({ other: n }))
+      }
+      await withServer(app, async (srv) => {
+        for (let n = 1; n <= names.length; n++) {
+          const path = names.slice(0, n).map((name, i) => `/${name}x/v${i}`).join('')
+          const answer = await rawRequest(srv.port, 'GET', path)
+          assert.equal(answer.status, 200, path)
+          const expected: Record<string, string> = {}
+          names.slice(0, n).forEach((name, i) => (expected[name] = 'v' + i))
+          assert.deepEqual(JSON.parse(answer.body), { n, params: expected }, path)
+        }
+      })
+    })
+  }
+})
