@@ -26,7 +26,7 @@ import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entere
 import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
-import { emptyPlan, Mode, type PlanEntry } from './plan'
+import { EMPTY_PLAN, Mode, type PlanEntry } from './plan'
 import type { Route } from './route'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
@@ -47,7 +47,6 @@ export interface DispatchResponse {
   end(body?: string): unknown
 }
 
-const EMPTY_PLAN: readonly PlanEntry[] = emptyPlan()
 const EMPTY_KEYS: readonly string[] = []
 
 function getPathname(req: DispatchRequest): string | undefined {

@@ -13,10 +13,9 @@ import {
 import { Layer, type Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks } from './params'
-import { emptyPlan, Mode, type PlanEntry, type TreeValues } from './plan'
+import { EMPTY_PLAN, Mode, type PlanEntry, type TreeValues } from './plan'
 import type { IndexCache, RouterObject } from './router-state'
 
-const EMPTY_PLAN: readonly PlanEntry[] = emptyPlan()
 const EMPTY_KEYS: readonly string[] = []
 
 /** The `handleRequest` a mount layer has unless someone replaced it. */

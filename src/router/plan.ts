@@ -101,6 +101,9 @@ export function emptyPlan(): PlanEntry[] {
   return plan
 }
 
+/** The plan a dispatcher or an entered router holds before it has planned (never written to). */
+export const EMPTY_PLAN: readonly PlanEntry[] = emptyPlan()
+
 /** A plan entry; `method` (upper case) when the plan is for one method. */
 export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0, method: string | null = null): PlanEntry {
   const route = layer.route
