@@ -518,8 +518,8 @@ describe('the Date line of heads webfw writes', () => {
   // runs, and the clock is set to a fixed time, then to another; the heads
   // must come to carry each one's text, which takes the line being dropped
   // by a timer made after the fakes (the first drop's was made before). The
-  // child waits for each, at most 10 s, and reports what it saw; nothing is
-  // measured in time.
+  // child waits for each, at most 30 s (a guard against a hang, as the
+  // reqlog tests wait), and reports what it saw; nothing is measured in time.
   it('is made again from the clock once its second is over, whatever timers were faked after loading', async () => {
     const code = `
       const net = require('node:net')
@@ -539,7 +539,7 @@ describe('the Date line of heads webfw writes', () => {
       const pause = () => new Promise((resolve) => realSetTimeout(resolve, 20))
       let fixed = 0
       const until = async (port, wanted) => {
-        const deadline = RealDate.now() + 10000
+        const deadline = RealDate.now() + 30000
         let last
         while (RealDate.now() < deadline) {
           last = dateOf(await ask(port))
