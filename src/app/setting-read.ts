@@ -10,6 +10,12 @@
  * `app.get` skips what the settings inherit from Object.prototype; the names
  * read here are webfw's own settings, none of them such a member, so the
  * direct read gives the same answer.)
+ *
+ * Each caller writes the setting's name out at its read
+ * (`settings['json spaces']`), so that each read has an inline cache of its
+ * own with one name: one read shared by every name was a megamorphic keyed
+ * load on Node 22 and 20, about 160 instructions each (docs/perf.md, "Fast
+ * settings and locals").
  */
 import type { AppInternal } from './types'
 
@@ -23,10 +29,10 @@ export function markOwnAccessor(fn: object): void {
 type Marked = { [ownAccessor]?: true }
 
 /**
- * `app.get(name)` for a setting name (never a route: one argument).
- * @example readSetting(app, 'etag fn')
+ * `app.settings` while the app's `get` and `set` are webfw's own, else null:
+ * the caller then reads each setting by its name.
+ * @example const settings = ownSettings(app); settings !== null ? settings['etag fn'] : app.get('etag fn')
  */
-export function readSetting(app: AppInternal, name: string): unknown {
-  if ((app.get as Marked)[ownAccessor] === true && (app.set as Marked)[ownAccessor] === true) return app.settings[name]
-  return app.get(name)
+export function ownSettings(app: AppInternal): Record<string, unknown> | null {
+  return (app.get as Marked)[ownAccessor] === true && (app.set as Marked)[ownAccessor] === true ? app.settings : null
 }

@@ -6,7 +6,7 @@
  * headers) decided without parsing anything.
  */
 import statuses from 'statuses'
-import { readSetting } from '../app/setting-read'
+import { ownSettings } from '../app/setting-read'
 import type { Profile } from '../profile'
 import { hashesStrings, type ETagFn } from '../util/etag'
 import { defineMethod } from '../util/define'
@@ -80,7 +80,9 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   function sendBody(res: ResponseInternal, body: string | Buffer | undefined, bodyEncoding: BufferEncoding | undefined) {
     let chunk = body
     let encoding = bodyEncoding
-    const etagFn = readSetting(res.app, 'etag fn') as ETagFn | undefined
+    const app = res.app
+    const settings = ownSettings(app)
+    const etagFn = (settings !== null ? settings['etag fn'] : app.get('etag fn')) as ETagFn | undefined
     const wantETag = typeof etagFn === 'function' && !etagHeader.read(res)
     // webfw's own generators take a string body and make tags (base64, hex)
     // that need no value check; an application's gets a Buffer and setHeader.
@@ -231,7 +233,11 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   defineMethod(proto, 'json', function json(this: ResponseInternal, obj?: unknown) {
     if (arguments.length === 2 && style.legacyArguments) obj = legacyBody(this, 'json', obj, arguments[1])
     const app = this.app
-    const body = stringify(obj, readSetting(app, 'json replacer'), readSetting(app, 'json spaces'), readSetting(app, 'json escape'))
+    const settings = ownSettings(app)
+    const body =
+      settings !== null
+        ? stringify(obj, settings['json replacer'], settings['json spaces'], settings['json escape'])
+        : stringify(obj, app.get('json replacer'), app.get('json spaces'), app.get('json escape'))
     if (contentTypeHeader.read(this)) return this.send(body)
     contentTypeHeader.put(this, JSON_UTF8)
     // Straight to the body step when res.send is webfw's own: the type was
