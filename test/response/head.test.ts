@@ -20,7 +20,7 @@ import { sendRaw } from '../helpers/client'
 import { runNode } from '../helpers/child'
 import { internal, packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
 
-const { directHeads, setDirectHead } = internal('response/head')
+const { directHeads, sameButDate, setDirectHead } = internal('response/head')
 
 /**
  * Everything the server sends on one connection for `text` (one or more
@@ -456,7 +456,82 @@ describe('the response head written by webfw', () => {
     const seen = await inChild({ then: ['/j', '/j', '/j', '/j', '/j'] })
     assert.deepEqual(seen, { before: 0, heads: 4, marked: 0, answers: 5 })
   })
+
+  it('writes the heads itself where the writer makes the same ones but for the time in the Date line', async () => {
+    // node:http's Date line and webfw's are each kept for a second and
+    // dropped by timers of their own, so a head compared while one of them
+    // still holds the last second differs from the other by that text
+    // alone. Here webfw's clock (the global Date, faked before loading; node:http
+    // keeps the Date it started with) runs a day ahead, so every comparison
+    // differs that way: the first must still let webfw write the rest.
+    const seen = await inChild({ beforeLoad: CLOCK_A_DAY_AHEAD, then: ['/j', '/j', '/j', '/j', '/j'] })
+    assert.deepEqual(seen, { before: 0, heads: 4, marked: 0, answers: 5 })
+  })
+
+  it("writes the heads itself when node:http's Date line is still the last second's", async () => {
+    // The case met in the field: node:http made its Date line for a head of
+    // its own (a chunked answer), then a burst of requests kept the event
+    // loop from its timers past the end of that second. The first head
+    // webfw makes after it names the new second, node:http's still the old
+    // one, three times over in the burst. The child ends the second by
+    // waiting for the clock (a wait, not a measurement) and reports the heads
+    // webfw wrote in the burst and on a later connection.
+    const code = `
+      const net = require('node:net')
+      const webfw = require('./dist/index.js')
+      const { directHeads } = require('./dist/response/head.js')
+      const app = webfw()
+      app.get('/chunked', (req, res) => {
+        res.write('o')
+        res.end('k')
+        const second = Math.floor(Date.now() / 1000)
+        while (Math.floor(Date.now() / 1000) === second) {}
+      })
+      app.get('/j', (req, res) => res.json({ n: 1 }))
+      const send = (port, paths) => new Promise((resolve) => {
+        const text = paths.map((p, i) => 'GET ' + p + ' HTTP/1.1\\r\\nHost: x\\r\\n' + (i === paths.length - 1 ? 'Connection: close\\r\\n' : '') + '\\r\\n').join('')
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(text))
+        let got = ''
+        socket.on('data', (c) => (got += c))
+        socket.on('end', () => resolve(got))
+      })
+      const server = app.listen(0, '127.0.0.1', async () => {
+        const port = server.address().port
+        const burst = await send(port, ['/chunked', '/j', '/j', '/j'])
+        const inBurst = directHeads()
+        const later = await send(port, ['/j', '/j'])
+        const answers = (burst + later).split('HTTP/1.1 200 OK').length - 1
+        console.log(JSON.stringify({ inBurst, later: directHeads() - inBurst, answers }))
+        server.close()
+      })
+    `
+    const { code: exit, stdout, stderr } = await runNode(code, { cwd: packageRoot })
+    assert.equal(exit, 0, stderr)
+    // In the burst the first /j is compared and the other two written here.
+    assert.deepEqual(JSON.parse(stdout), { inBurst: 2, later: 2, answers: 6 })
+  })
+
+  it('compares the rest of the head around the Date line', () => {
+    const head = (date: string, rest: string) => 'HTTP/1.1 200 OK\r\nContent-Length: 1\r\nDate: ' + date + '\r\n' + rest + '\r\n'
+    const now = 'Sat, 28 Nov 2026 13:20:00 GMT'
+    const next = 'Sat, 28 Nov 2026 13:20:01 GMT'
+    assert.equal(sameButDate(head(now, 'Connection: keep-alive\r\n'), head(next, 'Connection: keep-alive\r\n')), true)
+    assert.equal(sameButDate(head(now, 'Connection: keep-alive\r\n'), head(next, 'Connection: close\r\n\r\n')), false)
+    assert.equal(sameButDate(head(now, 'Connection: close\r\n'), head(next, 'Connection: Close\r\n')), false)
+    assert.equal(sameButDate(head(now, ''), head(next, '').replace('Content-Length: 1', 'Content-Length: 2')), false)
+    assert.equal(sameButDate(head(now, ''), head(next + ' ', '').slice(0, -1)), false)
+    assert.equal(sameButDate('HTTP/1.1 200 OK\r\nX: 1\r\n\r\n', 'HTTP/1.1 200 OK\r\nX: 2\r\n\r\n'), false)
+  })
 })
+
+/** The global Date a day ahead of the clock (code for `inChild`, before webfw is loaded). */
+const CLOCK_A_DAY_AHEAD = `
+  const RealDate = Date
+  globalThis.Date = class extends RealDate {
+    constructor(...args) { if (args.length === 0) super(RealDate.now() + 86400000); else super(...args) }
+    static now() { return RealDate.now() + 86400000 }
+  }
+`
 
 /** node:http's writer patched to add a line to every head (code for `inChild`). */
 const PATCH_WRITER = `
