@@ -34,29 +34,48 @@ function isNotFound(err: unknown, mod: string): boolean {
 }
 
 /**
- * Loads an engine package by name. `require` from here finds it through
- * NODE_PATH and the node_modules above webfw's own install (the app's, when
- * webfw is installed there). When webfw lives elsewhere (npm link, a
- * workspace, a global install) the app's entry module and the working
- * directory are asked next, which is where the app's own packages are.
+ * Loads an engine package by name, asking first from the `views`
+ * directories: the templates are the app's, and so is the engine that
+ * renders them. In an ordinary install that finds the very copy `require`
+ * from webfw would (the app's node_modules holds both); where webfw lives
+ * elsewhere (npm link, a workspace, a global install, a checkout with its
+ * own dev packages) it is the copy the app installed, not a different
+ * version beside webfw. Then webfw's own place (NODE_PATH and the
+ * node_modules above it, where Express looks), the app's entry module and
+ * the working directory.
  */
-function requireEngine(mod: string): unknown {
+function requireEngine(mod: string, roots: string | string[]): unknown {
+  const viewBases: string[] = []
+  for (const root of Array.isArray(roots) ? roots : [roots]) {
+    if (typeof root === 'string') viewBases.push(join(resolve(root), 'noop.js'))
+  }
+  const fromViews = requireFirst(mod, viewBases)
+  if (fromViews !== missing) return fromViews
   try {
     return require(mod)
   } catch (err) {
     if (!isNotFound(err, mod)) throw err
-    const bases: string[] = []
-    if (require.main?.filename) bases.push(require.main.filename)
-    bases.push(join(process.cwd(), 'noop.js'))
-    for (const base of bases) {
-      try {
-        return createRequire(base)(mod)
-      } catch (again) {
-        if (!isNotFound(again, mod)) throw again
-      }
-    }
+    const appBases: string[] = []
+    if (require.main?.filename) appBases.push(require.main.filename)
+    appBases.push(join(process.cwd(), 'noop.js'))
+    const fromApp = requireFirst(mod, appBases)
+    if (fromApp !== missing) return fromApp
     throw err
   }
+}
+
+const missing = Symbol('missing')
+
+/** `mod` as required from the first of `bases` that finds it, else `missing`. */
+function requireFirst(mod: string, bases: string[]): unknown {
+  for (const base of bases) {
+    try {
+      return createRequire(base)(mod)
+    } catch (err) {
+      if (!isNotFound(err, mod)) throw err
+    }
+  }
+  return missing
 }
 
 function isFile(path: string): boolean {
@@ -104,7 +123,7 @@ export class View {
     let engine = opts.engines[this.ext]
     if (!engine) {
       const mod = this.ext.slice(1)
-      const fn = (requireEngine(mod) as { __express?: unknown } | null)?.__express
+      const fn = (requireEngine(mod, this.root) as { __express?: unknown } | null)?.__express
       if (typeof fn !== 'function') throw new Error('Module "' + mod + '" does not provide a view engine.')
       engine = fn as Engine
       opts.engines[this.ext] = engine

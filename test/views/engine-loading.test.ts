@@ -1,7 +1,8 @@
 /**
  * Engines loaded by extension from where an app's packages really are:
- * NODE_PATH, the app's own node_modules (also when webfw itself is installed
- * elsewhere), and clear errors for packages that are missing, broken, or not
+ * the `views` directories' node_modules first (the app's copy wins over a
+ * different one beside webfw), NODE_PATH, the app's own node_modules (also
+ * when webfw itself is installed elsewhere), and clear errors for packages that are missing, broken, or not
  * engines. Each case runs in a child process so module resolution starts
  * from scratch.
  */
@@ -48,6 +49,10 @@ describe('engine loading by extension', () => {
       'node_modules/appengine/index.js': engine('app'),
       'node_modules/brokenengine/index.js': "require('webfw-missing-dependency')\n",
       'node_modules/notengine/index.js': 'exports.render = () => {}\n',
+      // A package named like one webfw's own checkout also has (its dev
+      // copy of ejs): the app's copy is the one its templates get.
+      'node_modules/ejs/index.js': engine('app-ejs'),
+      'views/page.ejs': '',
       'views/page.nodepathengine': '',
       'views/page.appengine': '',
       'views/page.brokenengine': '',
@@ -84,6 +89,14 @@ describe('engine loading by extension', () => {
   it("finds an engine in the working directory's node_modules (no main module)", async () => {
     const out = await renderIn(['-e', renderScript('process.cwd() + "/views"'), 'page.appengine'], { cwd: appDir })
     assert.deepEqual(out, { html: 'app:w' })
+  })
+
+  it("prefers the app's copy of an engine to the one beside webfw", async () => {
+    // Control: from webfw's own place the name is another package.
+    const ours = require.resolve('ejs', { paths: [packageRoot] })
+    assert.notEqual(ours, join(appDir, 'node_modules', 'ejs', 'index.js'))
+    const out = await renderIn([join(appDir, 'main.js'), 'page.ejs'])
+    assert.deepEqual(out, { html: 'app-ejs:w' })
   })
 
   it('reports the missing dependency of an engine, not a missing engine', async () => {
