@@ -33,8 +33,11 @@ export interface ParserSpec {
    */
   name: string
   charset?: CharsetRule
-  /** Turns the body (text when `charset` is set, else bytes) into `req.body`. */
-  parse(body: string | Buffer): unknown
+  /**
+   * Turns the body (text when `charset` is set, else bytes) into `req.body`;
+   * `charset` is the one it was decoded with (null for bytes).
+   */
+  parse(body: string | Buffer, charset: string | null): unknown
 }
 
 interface BodyRequest extends IncomingMessage {
@@ -199,7 +202,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       let body: string | Buffer = bytes
       try {
         if (charset !== null) body = decodeBody(bytes, charset)
-        req.body = parse(body)
+        req.body = parse(body, charset)
       } catch (thrown) {
         next(asBodyError(400, thrown, { body, type: errorType(thrown, 'entity.parse.failed') }))
         return
