@@ -15,13 +15,12 @@
  */
 import { clfDate, webDate } from './clock'
 import { tokenText } from './escape'
-import { remoteAddress } from './request-info'
+import { headersSent, remoteAddress, responseContentLength } from './request-info'
 import {
   httpVersionToken,
   methodToken,
   referrerOf,
   remoteUserOf,
-  responseHeaderToken,
   responseTimeToken,
   statusToken,
   urlToken,
@@ -55,8 +54,9 @@ function statusText(req: LogRequest, res: LogResponse): string {
   return tokenText(statusToken(req, res), false)
 }
 
-function contentLengthText(req: LogRequest, res: LogResponse): string {
-  return tokenText(responseHeaderToken(req, res, 'content-length'), true)
+/** `:res[content-length]`: responseHeaderToken's rule (nothing before the head is sent), the header read directly. */
+function contentLengthText(res: LogResponse): string {
+  return tokenText(headersSent(res) ? responseContentLength(res) : undefined, true)
 }
 
 function responseTimeText(req: LogRequest, res: LogResponse): string {
@@ -67,7 +67,7 @@ function responseTimeText(req: LogRequest, res: LogResponse): string {
 function commonFields(req: LogRequest, res: LogResponse, headers: LogRequest['headers'], date: string): string {
   return remoteAddrText(req) + ' - ' + tokenText(remoteUserOf(headers), true) + ' [' + date + '] "' +
     methodText(req) + ' ' + urlText(req) + ' HTTP/' + httpVersionText(req) + '" ' +
-    statusText(req, res) + ' ' + contentLengthText(req, res)
+    statusText(req, res) + ' ' + contentLengthText(res)
 }
 
 /** ` ":referrer" ":user-agent"` */
@@ -91,12 +91,12 @@ function defaultLine(req: LogRequest, res: LogResponse): string {
 
 function shortLine(req: LogRequest, res: LogResponse): string {
   return remoteAddrText(req) + ' ' + tokenText(remoteUserOf(req.headers), true) + ' ' + methodText(req) + ' ' + urlText(req) +
-    ' HTTP/' + httpVersionText(req) + ' ' + statusText(req, res) + ' ' + contentLengthText(req, res) + ' - ' +
+    ' HTTP/' + httpVersionText(req) + ' ' + statusText(req, res) + ' ' + contentLengthText(res) + ' - ' +
     responseTimeText(req, res) + ' ms'
 }
 
 function tinyLine(req: LogRequest, res: LogResponse): string {
-  return methodText(req) + ' ' + urlText(req) + ' ' + statusText(req, res) + ' ' + contentLengthText(req, res) + ' - ' +
+  return methodText(req) + ' ' + urlText(req) + ' ' + statusText(req, res) + ' ' + contentLengthText(res) + ' - ' +
     responseTimeText(req, res) + ' ms'
 }
 
@@ -107,7 +107,7 @@ function tinyLine(req: LogRequest, res: LogResponse): string {
 function devRenderer(open: string, statusOpen: string, statusClose: string, close: string): LineRenderer {
   return function devLine(req, res) {
     return open + methodText(req) + ' ' + urlText(req) + ' ' + statusOpen + statusText(req, res) + statusClose + ' ' +
-      responseTimeText(req, res) + ' ms - ' + contentLengthText(req, res) + close
+      responseTimeText(req, res) + ' ms - ' + contentLengthText(res) + close
   }
 }
 

@@ -4,6 +4,7 @@
  * (`req.ip`, `req.originalUrl`), or plain objects. Nothing here throws on a
  * missing member.
  */
+import { contentLengthHeader } from '../response/header-table'
 import type { LogRequest, LogResponse } from './types'
 
 /**
@@ -56,6 +57,19 @@ export function responseHeader(res: LogResponse, name: string): string | number 
   if (value !== undefined) return headerText(value)
   const fields = (res as { [kHeadFields]?: HeadFields })[kHeadFields]
   return fields === undefined ? undefined : headerText(fieldFrom(fields, name.toLowerCase()))
+}
+
+/**
+ * `responseHeader(res, 'content-length')`, the header every predefined
+ * format but one logs. Where the response's `getHeader` is node:http's own,
+ * its table is read directly (src/response/header-table.ts): the same
+ * value, without lower-casing the constant name on every line.
+ */
+export function responseContentLength(res: LogResponse): string | number | undefined {
+  const value = typeof res.getHeader === 'function' ? contentLengthHeader.read(res as never, 'content-length') : undefined
+  if (value !== undefined) return headerText(value as string | number | string[])
+  const fields = (res as { [kHeadFields]?: HeadFields })[kHeadFields]
+  return fields === undefined ? undefined : headerText(fieldFrom(fields, 'content-length'))
 }
 
 function fieldFrom(fields: HeadFields, lower: string): string | number | string[] | undefined {

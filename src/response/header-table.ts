@@ -119,10 +119,14 @@ export const contentLengthHeader = {
     if (table === undefined) res.setHeader('Content-Length', value)
     else table['content-length'] = ['Content-Length', value]
   },
-  /** (3.x only, which keeps a Content-Length the application set.) */
-  read(res: Outgoing): unknown {
+  /**
+   * 3.x, which keeps a Content-Length the application set; and reqlog's
+   * `:res[content-length]`, which asks a `getHeader` of another kind with
+   * the name as its format writes it (`asked`).
+   */
+  read(res: Outgoing, asked = 'Content-Length'): unknown {
     const table = readableTable(res)
-    if (table === CALL_GETHEADER) return res.getHeader('Content-Length')
+    if (table === CALL_GETHEADER) return res.getHeader(asked)
     const entry = table === undefined ? undefined : table['content-length']
     return entry === undefined ? undefined : entry[1]
   },

@@ -249,6 +249,57 @@ describe(':res[header]', () => {
   })
 })
 
+// The predefined formats read Content-Length from node:http's header table
+// when the response's getHeader is node:http's own; each case here is one
+// where that read must give what getHeader would.
+describe(':res[content-length] in the predefined formats', () => {
+  const lengthOf = (line: string): string => line.split(' ').slice(-1)[0]
+
+  test('set by setHeader as a number, or as an array of one', async () => {
+    const { line } = await logOne('tiny', {}, (req, res) => {
+      res.setHeader('Content-Length', 5)
+      res.end('hello')
+    })
+    assert.match(line, /^GET \/ 200 5 - \d+\.\d{3} ms$/)
+    const array = await logOne('common', {}, (req, res) => {
+      res.setHeader('content-length', ['2'])
+      res.end('ok')
+    })
+    assert.equal(lengthOf(array.line), '2')
+  })
+
+  test('given to writeHead as fields, with no header set before', async () => {
+    const { line } = await logOne('common', {}, (req, res) => {
+      res.writeHead(200, { 'Content-Length': 3 })
+      res.end('abc')
+    })
+    assert.equal(lengthOf(line), '3')
+  })
+
+  test('absent (chunked) is "-"', async () => {
+    const { line } = await logOne('common', {}, (req, res) => {
+      res.write('a')
+      res.end('b')
+    })
+    assert.equal(lengthOf(line), '-')
+  })
+
+  test('a getHeader replaced on the response is still asked, with the name as the format writes it', async () => {
+    const asked: string[] = []
+    const { line } = await logOne('common', {}, (req, res) => {
+      const own = res.getHeader.bind(res)
+      res.getHeader = ((name: string) => {
+        asked.push(name)
+        return name === 'content-length' ? '999' : own(name)
+      }) as typeof res.getHeader
+      res.setHeader('Content-Length', 2)
+      res.end('ok')
+    })
+    assert.equal(lengthOf(line), '999')
+    assert.ok(asked.includes('content-length'), String(asked))
+  })
+})
+
 describe(':response-time[digits]', () => {
   test('is milliseconds with three decimals by default', async () => {
     assert.match((await logOne(':response-time')).line, /^\d+\.\d{3}$/)
