@@ -15,6 +15,7 @@ import statuses from 'statuses'
 import { drainRequest } from '../util/drain'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { storeHead } from '../response/head'
+import { Buffer } from '../util/node-buffer'
 
 interface HttpError {
   status?: unknown

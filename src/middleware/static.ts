@@ -21,6 +21,7 @@ import { normalizeSendOptions, type DotfilesMode, type FileOptions } from '../re
 import { RealRoot, urlTarget, type FileTarget } from '../response/file/paths'
 import { sendFileTo, type SendHooks } from '../response/file/sender'
 import { deprecate } from '../util/deprecate'
+import { Buffer } from '../util/node-buffer'
 
 export type Next = (err?: unknown) => void
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void

@@ -25,6 +25,7 @@ import zlib from 'node:zlib'
 import { newAsyncResource } from '../../util/async-resource'
 import { drainRequest } from '../../util/drain'
 import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
+import { Buffer } from '../../util/node-buffer'
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 

@@ -2,6 +2,7 @@
  * The icon `webfw.favicon()` serves when given none (Connect 2 served its
  * own): a 16×16 ICO drawn here, so no binary file ships with the package.
  */
+import { Buffer } from '../../util/node-buffer'
 
 const SIZE = 16
 const BACKGROUND = [0x2d, 0x3e, 0x50] // slate

@@ -17,6 +17,7 @@ import createError from 'http-errors'
 import { drainRequest } from '../../util/drain'
 import { deprecateBundled } from './deprecation'
 import type { Middleware, Next } from './types'
+import { Buffer } from '../../util/node-buffer'
 
 /** Requests a `limit` middleware already watches (Connect marked them with `req._limit`). */
 const watched = new WeakSet<IncomingMessage>()

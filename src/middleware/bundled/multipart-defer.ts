@@ -11,6 +11,7 @@
 import { StringDecoder } from 'node:string_decoder'
 import createError from 'http-errors'
 import type multiparty from 'multiparty'
+import { Buffer } from '../../util/node-buffer'
 
 /** The multiparty members used here: its field settings and its error path. */
 interface DeferredForm extends multiparty.Form {
