@@ -77,12 +77,6 @@ export interface OptionsUrlencoded extends BodyParserOptions {
   parameterLimit?: number | undefined
   /** Deepest nesting accepted with `extended`. Default: 32. */
   depth?: number | undefined
-  /** 5.x: the charset of a body whose Content-Type names none, "utf-8" or "iso-8859-1". Default: "utf-8". */
-  defaultCharset?: string | undefined
-  /** 5.x: a `utf8` parameter decides between UTF-8 and ISO-8859-1 and is removed. Default: false. */
-  charsetSentinel?: boolean | undefined
-  /** 5.x: `&#...;` in an ISO-8859-1 body becomes its character. Default: false. */
-  interpretNumericEntities?: boolean | undefined
 }
 
 /** Options of the file sender behind `res.sendFile`, `res.download` and `webfw.static`. */

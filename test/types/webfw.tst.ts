@@ -26,8 +26,6 @@ describe('the factory', () => {
     expect(webfw.raw({ type: 'application/octet-stream', inflate: false })).type.toBe<webfw.Middleware>()
     expect(webfw.text({ defaultCharset: 'latin1', type: (req) => req.headers['content-type'] === 'text/csv' })).type.toBe<webfw.Middleware>()
     expect(webfw.urlencoded({ extended: true, parameterLimit: 10, depth: 3 })).type.toBe<webfw.Middleware>()
-    expect(webfw.urlencoded({ defaultCharset: 'iso-8859-1', charsetSentinel: true, interpretNumericEntities: true })).type.toBe<webfw.Middleware>()
-    expect(webfw.urlencoded).type.not.toBeCallableWith({ charsetSentinel: 'yes' })
     expect(webfw.static('public', { maxAge: '1d', immutable: true, index: false, dotfiles: 'deny' })).type.toBe<webfw.Middleware>()
     expect(webfw.cookieParser('secret')).type.toBe<webfw.Middleware>()
     expect(webfw.cookieParser(['new', 'old'], { decode: decodeURIComponent })).type.toBe<webfw.Middleware>()

@@ -56,13 +56,6 @@ export interface BodyStyle {
   readonly typeIs: (header: string, types: string[]) => string | false | null
   /** The body's charset from its Content-Type (null: the parser's default). */
   readonly charsetOf: (header: string | undefined) => string | null
-  /**
-   * Whether `urlencoded` also takes ISO-8859-1 forms, with the options that
-   * come with them: `defaultCharset` (utf-8 or iso-8859-1), `charsetSentinel`
-   * and `interpretNumericEntities` (body-parser 2, 5.x). Without, UTF-8 only
-   * (body-parser 1: 4.x and 3.x).
-   */
-  readonly latin1Forms: boolean
 }
 
 export const bodyStyle: BodyStyle = Object.freeze({
@@ -72,7 +65,6 @@ export const bodyStyle: BodyStyle = Object.freeze({
   flatForm: 'qs',
   typeIs: typeis.is as BodyStyle['typeIs'],
   charsetOf: headerCharset,
-  latin1Forms: true,
 })
 
 /** type-is 1 (4.x and 3.x), required when first called for (src/util/first-use.ts); the profile's `req.is` uses it too. */
@@ -84,7 +76,6 @@ export const bodyStyle4: BodyStyle = Object.freeze({
   flatForm: 'runtime',
   typeIs: loadOnFirstCall(() => loadTypeIs1().is as BodyStyle['typeIs']),
   charsetOf: headerCharset1,
-  latin1Forms: false,
 })
 
 /** Connect 2's verify form, `verify(req, res, body)` with the body decoded to a string. */

@@ -33,11 +33,8 @@ export interface ParserSpec {
    */
   name: string
   charset?: CharsetRule
-  /**
-   * Turns the body (text when `charset` is set, else bytes) into `req.body`;
-   * `charset` is the one it was decoded with (null for bytes).
-   */
-  parse(body: string | Buffer, charset: string | null): unknown
+  /** Turns the body (text when `charset` is set, else bytes) into `req.body`. */
+  parse(body: string | Buffer): unknown
 }
 
 interface BodyRequest extends IncomingMessage {
@@ -202,7 +199,7 @@ export function createParser(spec: ParserSpec, options: CommonOptions, profile: 
       let body: string | Buffer = bytes
       try {
         if (charset !== null) body = decodeBody(bytes, charset)
-        req.body = parse(body, charset)
+        req.body = parse(body)
       } catch (thrown) {
         next(asBodyError(400, thrown, { body, type: errorType(thrown, 'entity.parse.failed') }))
         return
