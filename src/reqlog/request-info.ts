@@ -54,9 +54,7 @@ function socketAddress(req: LogRequest): string | undefined {
  */
 export function responseHeader(res: LogResponse, name: string): string | number | undefined {
   const value = typeof res.getHeader === 'function' ? res.getHeader(name) : undefined
-  if (value !== undefined) return headerText(value)
-  const fields = (res as { [kHeadFields]?: HeadFields })[kHeadFields]
-  return fields === undefined ? undefined : headerText(fieldFrom(fields, name.toLowerCase()))
+  return value !== undefined ? headerText(value) : headFieldText(res, name.toLowerCase())
 }
 
 /**
@@ -67,9 +65,13 @@ export function responseHeader(res: LogResponse, name: string): string | number 
  */
 export function responseContentLength(res: LogResponse): string | number | undefined {
   const value = typeof res.getHeader === 'function' ? contentLengthHeader.read(res as never, 'content-length') : undefined
-  if (value !== undefined) return headerText(value as string | number | string[])
+  return value !== undefined ? headerText(value as string | number | string[]) : headFieldText(res, 'content-length')
+}
+
+/** Header `lower` from the fields the response's `writeHead` was given, if it was given any. */
+function headFieldText(res: LogResponse, lower: string): string | number | undefined {
   const fields = (res as { [kHeadFields]?: HeadFields })[kHeadFields]
-  return fields === undefined ? undefined : headerText(fieldFrom(fields, 'content-length'))
+  return fields === undefined ? undefined : headerText(fieldFrom(fields, lower))
 }
 
 function fieldFrom(fields: HeadFields, lower: string): string | number | string[] | undefined {
