@@ -2,6 +2,7 @@
  * res.sendFile(path, [options], [fn]): argument checks, every option of the
  * File-transfer table, the callback contract, and root containment.
  */
+import util from 'node:util'
 import assert from 'node:assert/strict'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import path from 'node:path'
@@ -106,12 +107,25 @@ describe('res.sendFile(): transfer', () => {
     const message = `ENOENT: no such file or directory, stat '${missing}'`
     assert.deepEqual([r.status, r.json().code, r.json().message], [404, 'ENOENT', message])
     // The stack is that one line: no frames.
-    assert.equal(r.json().stack, `NotFoundError: ${message}`)
+    assert.equal(r.json().stack, `Error: ${message}`)
     const reference = realExpress5()
     reference.get('/', (_req: Any, res: Any) => res.sendFile(missing))
     reference.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status).json({ code: err.code, message: err.message }))
     const real = await get(reference)
     assert.deepEqual([real.status, real.json()], [404, { code: 'ENOENT', message }])
+  })
+
+  test('the error of a failed file-system call is Node\'s own, marked as Express marks it (same name, keys and inspection)', async () => {
+    const missing = file('does-not-exist')
+    const describe = (app: Any) => {
+      app.get('/', (_req: Any, res: Any) =>
+        res.sendFile(missing, (err: Any) => res.json({ inspected: util.inspect(err), stack: err.stack, name: err.name, keys: Object.keys(err) })))
+      return app
+    }
+    const ours = (await get(describe(webfw()))).json()
+    const theirs = (await get(describe(realExpress5()))).json()
+    assert.deepEqual(ours, theirs)
+    assert.deepEqual(ours.keys, ['errno', 'code', 'syscall', 'path', 'expose', 'statusCode', 'status'])
   })
 
   test('a directory calls next() without an error', async () => {

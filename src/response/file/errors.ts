@@ -2,10 +2,11 @@
  * Errors of the file sender. They are `http-errors` errors (`status`,
  * `statusCode`, `expose`, a name such as NotFoundError) and they never hold a
  * filesystem path as a property or in a stack frame: the stack is cut to its
- * first line. Only the message of a failed filesystem call made for
- * res.sendFile names the path, as Node (and Express) word it; `webfw.static`
- * never does — the development error page prints stacks, and a file's
- * location is nobody's business but the server's.
+ * first line. A failed filesystem call made for res.sendFile is the
+ * exception: its error is Node's own, as Express passes it on (message and
+ * `path` naming the file); `webfw.static` never names the path — the
+ * development error page prints stacks, and a file's location is nobody's
+ * business but the server's (docs/migration.md).
  */
 import createError from 'http-errors'
 import statuses from 'statuses'
@@ -31,25 +32,37 @@ interface SystemError {
 
 /**
  * The error for a failed filesystem call: 404 when the file is not there
- * (ENOENT, ENOTDIR, ENAMETOOLONG), 500 otherwise. The system error's code,
- * errno and syscall are kept. Its message names the path, so it is replaced
- * by the status text and code ("Not Found (ENOENT)"), unless `nodeMessage`
- * asks for Node's own wording (res.sendFile, as in Express: apps match on
- * it); that error is then marked `expose: false`, as Express marks it, so
- * that handlers honouring `expose` keep the path from clients.
+ * (ENOENT, ENOTDIR, ENAMETOOLONG), 500 otherwise.
+ *
+ * With `nodeMessage` (res.sendFile and res.download) it is Node's error
+ * itself, as Express's file sender passes it on: its name, message, `errno`,
+ * `code`, `syscall` and `path` as Node made them, then `expose` (false, so
+ * that handlers honouring it keep the path from clients), `statusCode` and
+ * `status`, added in that order. Node's callback errors carry no stack
+ * frames, so nothing more is printed than the message.
+ *
+ * Otherwise (webfw.static) the message, which names the path, is replaced
+ * by the status text and code ("Not Found (ENOENT)"), keeping `code`,
+ * `errno` and `syscall`.
  */
 export function fromSystemError(err: unknown, nodeMessage = false): FileError {
   const sys = (err ?? {}) as SystemError
   const code = typeof sys.code === 'string' ? sys.code : undefined
   const status = code === 'ENOENT' || code === 'ENOTDIR' || code === 'ENAMETOOLONG' ? 404 : 500
+  if (nodeMessage && err instanceof Error) return asNodeHttpError(err, status)
   const text = (statuses.message as Record<number, string>)[status]
   const props: Record<string, unknown> = {}
   if (code !== undefined) props.code = code
   if (typeof sys.errno === 'number') props.errno = sys.errno
   if (typeof sys.syscall === 'string') props.syscall = sys.syscall
-  if (nodeMessage && typeof sys.message === 'string') {
-    props.expose = false
-    return withoutTrace(createError(status, sys.message, props))
-  }
   return withoutTrace(createError(status, code === undefined ? text : `${text} (${code})`, props))
+}
+
+/** Node's error `err` marked with `status` as http-errors marks an error it is given. */
+function asNodeHttpError(err: Error, status: number): FileError {
+  const marked = err as FileError
+  marked.expose = false
+  marked.statusCode = status
+  marked.status = status
+  return marked
 }
