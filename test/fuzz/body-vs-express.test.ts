@@ -86,9 +86,7 @@ function describeBody(body: unknown): unknown {
   if (Buffer.isBuffer(body)) return { hex: body.toString('hex') }
   if (body === null || typeof body !== 'object') return { value: body === undefined ? '(undefined)' : JSON.stringify(body) }
   const proto = Object.getPrototypeOf(body)
-  // An empty prototype without one counts as none: webfw's stand-in for
-  // querystring's null prototype (docs/migration.md, "Query strings").
-  const protoless = proto === null || (Object.getPrototypeOf(proto) === null && Reflect.ownKeys(proto).length === 0)
+  const protoless = proto === null
   return {
     keys: Reflect.ownKeys(body).map(String),
     json: JSON.stringify(body),

@@ -3,8 +3,12 @@
  */
 import assert from 'node:assert/strict'
 import { describe, it } from 'node:test'
+import util from 'node:util'
 import { call, probe } from '../helpers/call'
-import { webfw } from '../helpers/webfw'
+import { webfw, type Any } from '../helpers/webfw'
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const express5: Any = require('express')
 
 async function query(url: string, parser?: unknown): Promise<unknown> {
   const app = webfw()
@@ -30,6 +34,20 @@ describe('req.query', () => {
     assert.equal(parsed.k1000, undefined)
     assert.deepEqual(await query('/?' + Array(1500).fill('a=1').join('&')), { a: Array(1000).fill('1') })
     assert.deepEqual(await query('/?a=%C3&b=%E0%A4%A&c=%zz&d=%C3%A9'), { a: '\ufffd', b: '\ufffd%A', c: '%zz', d: 'é' })
+  })
+
+  it('"simple" gives an object without a prototype, printed as Express 5 prints it', async () => {
+    const seen = async (factory: Any, url: string) => {
+      const app = factory()
+      app.use((req: Any, res: Any) => res.json({ printed: util.inspect(req.query), protoless: Object.getPrototypeOf(req.query) === null }))
+      return JSON.parse((await call(app, url)).body)
+    }
+    for (const url of ['/', '/?test=1', '/?a=1&b=x+y&a=%41&=e&__proto__=p']) {
+      const ours = await seen(webfw, url)
+      assert.deepEqual(ours, await seen(express5, url), url)
+      assert.equal(ours.protoless, true)
+    }
+    assert.equal((await seen(webfw, '/?test=1')).printed, "[Object: null prototype] { test: '1' }")
   })
 
   it('nests with the "extended" parser', async () => {

@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'
+import util from 'node:util'
 import { call } from '../helpers/call'
 import { webfw, webfw4, type Any } from '../helpers/webfw'
 
@@ -24,6 +25,26 @@ async function query(app: Any, url: string): Promise<Any> {
 
 
 describe('req.query (4.x)', () => {
+  test('"simple", and urlencoded({ extended: false }) bodies: no prototype, printed as Express 4 prints them', async () => {
+    const seen = async (factory: Any, url: string, body?: string) => {
+      const app = factory()
+      app.set('query parser', 'simple')
+      app.use(factory.urlencoded({ extended: false }))
+      app.use((req: Any, res: Any) => {
+        const value = body === undefined ? req.query : req.body
+        res.json({ printed: util.inspect(value), protoless: Object.getPrototypeOf(value) === null })
+      })
+      const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body }
+      return JSON.parse((await call(app, url, init)).body)
+    }
+    for (const [url, body] of [['/?test=1&b=2&b=3'], ['/', 'name=tj&x=a+b&x=%41']]) {
+      const ours = await seen(webfw4, url, body)
+      assert.deepEqual(ours, await seen(express4, url, body), url + ' ' + body)
+      assert.equal(ours.protoless, true)
+    }
+  })
+
+
   test('the default is the extended parser: nested keys', async () => {
     assert.equal(webfw4().get('query parser'), 'extended')
     assert.deepEqual((await query(queryApp(webfw4), '/?user[name]=tj&tags[]=a&tags[]=b')).query, {
