@@ -57,6 +57,14 @@ export class Layer {
   // Not a class field: a field would be defined on each instance before the
   // constructor runs, hiding a `handle` accessor installed on the prototype.
   declare handle: Handler
+  /**
+   * Whether a rejected promise from the handler goes to `next` as it is,
+   * where the layer does not catch rejections itself: set on a profile's
+   * Layer prototype when express-async-errors is loaded but patched another
+   * Express (./patch-check.ts). A prototype property, not a field: one
+   * assignment turns it on for every layer of the class.
+   */
+  declare forwardsRejections: boolean
   name: string
   rawPath: unknown
   /** true for `use('/')`: matches every path without looking at it. */
@@ -140,7 +148,7 @@ export class Layer {
     }
     try {
       const ret = fn(error, req, res, next)
-      if (this.options.catchRejections && isPromiseLike(ret)) ret.then(undefined, onRejected(next))
+      if ((this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) this.forwardRejection(ret, next)
     } catch (err) {
       next(err)
     }
@@ -155,12 +163,20 @@ export class Layer {
     try {
       const ret = fn(req, res, next)
       // Most handlers return undefined: test that first, before the promise probe.
-      if (ret !== undefined && this.options.catchRejections && isPromiseLike(ret)) ret.then(undefined, onRejected(next))
+      if (ret !== undefined && (this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) {
+        this.forwardRejection(ret, next)
+      }
     } catch (err) {
       next(err)
     }
   }
+
+  /** Passes a rejection of `ret` to `next`: 5.x's rule, or as it is (express-async-errors). */
+  private forwardRejection(ret: PromiseLike<unknown>, next: Next): void {
+    ret.then(undefined, this.options.catchRejections ? onRejected(next) : next)
+  }
 }
+Layer.prototype.forwardsRejections = false
 
 // Express 4's names for the same two methods (some instrumentation calls
 // them). They are aliases, not copies: assigning one, on the prototype or on

@@ -31,11 +31,15 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 
 function callParam(
   fn: ParamCallback, req: unknown, res: unknown, next: Next, value: unknown, name: string, catchRejections: boolean,
+  forwardsRejections: boolean,
 ): void {
   try {
     const ret = fn(req, res, next, value, name)
     if (catchRejections && isPromiseLike(ret)) {
       ret.then(undefined, (err: unknown) => next(err || new Error('Rejected promise')))
+    } else if (forwardsRejections && isPromiseLike(ret)) {
+      // As express-async-errors would (see Layer.forwardsRejections).
+      ret.then(undefined, next)
     }
   } catch (err) {
     next(err)
@@ -76,7 +80,7 @@ export function hasParamCallbacks(params: Record<string, ParamCallback[]>, keys:
 
 export function processParams(
   params: Record<string, ParamCallback[]>,
-  _layer: Layer,
+  layer: Layer,
   keys: readonly string[],
   called: ParamCalls,
   req: ParamRequest,
@@ -136,7 +140,7 @@ export function processParams(
       param()
       return
     }
-    callParam(fn, req, res, paramCallback, paramVal, key, catchRejections)
+    callParam(fn, req, res, paramCallback, paramVal, key, catchRejections, layer.forwardsRejections)
   }
 
   param()

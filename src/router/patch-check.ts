@@ -1,11 +1,14 @@
 /**
- * One check for a silent failure: an Express 4 app keeps
- * `require('express-async-errors')`, but the `express` that package requires
- * is another package (a real Express, or a second copy of webfw), so its
- * patch lands there, and a rejected promise from an async handler leaves the
- * request hanging instead of reaching the error handlers. The check runs
- * when the first router of a profile that does not forward rejections itself
- * is compiled (once per profile), and warns instead of staying silent.
+ * express-async-errors on a Express 4 app that moved to webfw/v4 without
+ * the `express` alias: the package requires `express/lib/router/layer`, and
+ * where that is another package (a real Express 4 still installed, or a
+ * second copy of webfw) its patch lands there. The app asked for rejected
+ * promises from its handlers to reach its error handlers, so webfw/v4's
+ * routers then do what the patch would have done: a handler, error handler
+ * or param callback that returns a promise has its rejection passed to its
+ * `next`, as it is (a rejection without a reason acts as `next()`, as with
+ * the package). Checked when the first router of a profile that does not
+ * forward rejections itself is compiled (once per Layer class).
  */
 import type { Layer } from './layer'
 
@@ -13,12 +16,11 @@ import type { Layer } from './layer'
 const PACKAGE_MAIN = /[\\/]node_modules[\\/]express-async-errors[\\/]index\.js$/
 
 const checked = new WeakSet<typeof Layer>()
-let warned = false
 
 /**
- * Warns (code `WEBFW_ASYNC_ERRORS_ELSEWHERE`, once per process) when
- * express-async-errors is loaded but did not patch `LayerClass`, the layers
- * of the router compiled.
+ * Makes the layers of `LayerClass` forward rejections as express-async-errors
+ * would (`forwardsRejections` on its prototype) when the package is loaded
+ * but did not patch that class.
  * @example
  * if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
  */
@@ -29,12 +31,6 @@ export function checkAsyncErrorsPatch(LayerClass: typeof Layer): void {
   if (Object.getOwnPropertyDescriptor(LayerClass.prototype, 'handle')?.set !== undefined) return
   // No module cache to look in when a bundler took `require` away.
   const cache = typeof require === 'function' ? require.cache : undefined
-  if (warned || cache === undefined || !Object.keys(cache).some((file) => PACKAGE_MAIN.test(file))) return
-  warned = true
-  process.emitWarning(
-    'express-async-errors is loaded, but its patch did not reach these webfw routers: rejected promises ' +
-      'from their handlers will not reach error handlers. It patches the package "express" resolves to: ' +
-      'make that webfw, and use webfw/v4 (see "Packages that require Express 4 internals" in webfw\'s docs/migration.md).',
-    { code: 'WEBFW_ASYNC_ERRORS_ELSEWHERE' },
-  )
+  if (cache === undefined || !Object.keys(cache).some((file) => PACKAGE_MAIN.test(file))) return
+  LayerClass.prototype.forwardsRejections = true
 }

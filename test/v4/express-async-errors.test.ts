@@ -38,10 +38,8 @@ function project(links: Record<string, string>): string {
 const projects: string[] = []
 let express: Any
 let express4: Any
-const warnings: string[] = []
 
 before(() => {
-  process.on('warning', (w: Error & { code?: string }) => warnings.push(w.code ?? w.name))
   const aliased = project({ express: packageRoot })
   const real4 = project({ express: express4Root })
   projects.push(aliased, real4)
@@ -276,38 +274,84 @@ describe('express-async-errors installed with "express" aliased to webfw', () =>
     assert.deepEqual(JSON.parse(stdout), { same: true, status: 500, body: 'handled: from an ES module app' })
   })
 
-  test('no warning: the patch reached webfw', () => {
-    assert.equal(warnings.includes('WEBFW_ASYNC_ERRORS_ELSEWHERE'), false, JSON.stringify(warnings))
+  test('a rejection is passed on once: webfw does not forward it as well when the patch reached it', async () => {
+    const calls: string[] = []
+    const app = express()
+    app.get('/', async () => {
+      throw new Error('once')
+    })
+    app.use((err: Any, _req: Any, res: Any, _next: Any) => {
+      calls.push(err.message)
+      setTimeout(() => res.send('handled ' + calls.length), 20)
+    })
+    const res = await request(app, '/')
+    assert.deepEqual({ body: res.body, calls }, { body: 'handled 1', calls: ['once'] })
   })
 })
 
 describe('express-async-errors resolving a real Express while the app uses webfw/v4', () => {
-  test('webfw warns once, when its first router is compiled, that the patch went elsewhere', async () => {
+  test('webfw/v4 forwards rejections as the package would: handlers, middleware, error handlers, param callbacks, and no warning', async () => {
     const dir = project({ express: express4Root, webfw: packageRoot })
     projects.push(dir)
-    const script = `
-      const http = require('node:http')
+    // One process per run: the app on webfw/v4 (the package patched the real
+    // Express beside it), and the same app on that patched Express 4.
+    const script = (factory: string) => `
       const codes = []
       process.on('warning', (w) => codes.push(w.code))
+      process.on('unhandledRejection', (r) => { console.log(JSON.stringify({ unhandled: String(r && r.message) })); process.exit(1) })
       require('express-async-errors')
-      const webfw = require('webfw/v4')
-      const app = webfw()
-      const router = webfw.Router()
-      router.get('/', (req, res) => res.send('ok'))
+      const f = require(${JSON.stringify(factory)})
+      const app = f()
+      app.param('id', async (req, res, next, id) => {
+        if (id === 'bad') throw new Error('app.param rejected ' + id)
+        next()
+      })
+      app.get('/users/:id', (req, res) => res.send('user ' + req.params.id))
+      const router = f.Router()
+      router.get('/', async () => { await null; throw new Error('in a router') })
       app.use('/r', router)
-      const server = app.listen(0, '127.0.0.1', () => {
-        const get = (path, then) => http.get({ host: '127.0.0.1', port: server.address().port, path }, (res) => {
-          res.resume()
-          res.on('end', then)
-        })
-        get('/r', () => get('/r', () => {
-          console.log(JSON.stringify(codes))
-          server.close()
-        }))
+      app.use('/mw', async () => { throw new Error('in middleware') })
+      app.get('/none', async () => { throw undefined })
+      app.get('/none', (req, res) => res.send('the next route'))
+      app.get('/twice', () => { throw new Error('first') })
+      app.use(async (err, req, res, next) => { await null; if (err.message === 'first') throw new Error('while handling first'); next(err) })
+      app.use((err, req, res, next) => res.status(500).send('handled: ' + err.message))
+      const server = app.listen(0, '127.0.0.1', async () => {
+        const out = []
+        for (const path of ['/users/bad', '/users/42', '/r', '/mw', '/none', '/twice']) {
+          const res = await fetch('http://127.0.0.1:' + server.address().port + path)
+          out.push([path, res.status, await res.text()])
+        }
+        console.log(JSON.stringify({ out, codes }))
+        server.close()
       })`
-    const { code, stdout, stderr } = await runNode(script, { cwd: dir })
+    const ours = await runNode(script('webfw/v4'), { cwd: dir })
+    const theirs = await runNode(script('express'), { cwd: dir })
+    assert.equal(ours.code, 0, ours.stderr + ours.stdout)
+    assert.equal(theirs.code, 0, theirs.stderr + theirs.stdout)
+    assert.deepEqual(JSON.parse(ours.stdout), JSON.parse(theirs.stdout))
+    assert.deepEqual(JSON.parse(ours.stdout), {
+      out: [
+        ['/users/bad', 500, 'handled: app.param rejected bad'],
+        ['/users/42', 200, 'user 42'],
+        ['/r', 500, 'handled: in a router'],
+        ['/mw', 500, 'handled: in middleware'],
+        ['/none', 200, 'the next route'],
+        ['/twice', 500, 'handled: while handling first'],
+      ],
+      codes: [],
+    })
+  })
+
+  test('without the package loaded, webfw/v4 leaves a rejection unhandled, as Express 4 does', async () => {
+    const script = `
+      process.on('unhandledRejection', (r) => { console.log('unhandled: ' + r.message); process.exit(0) })
+      const app = require('webfw/v4')()
+      app.get('/', async () => { throw new Error('nobody forwards this') })
+      app.use((err, req, res, next) => res.status(500).send('handled'))
+      const server = app.listen(0, '127.0.0.1', () => { fetch('http://127.0.0.1:' + server.address().port + '/').catch(() => {}) })`
+    const { code, stdout, stderr } = await runNode(script)
     assert.equal(code, 0, stderr)
-    assert.deepEqual(JSON.parse(stdout), ['WEBFW_ASYNC_ERRORS_ELSEWHERE'])
-    assert.match(stderr, /express-async-errors is loaded, but its patch did not reach these webfw routers/)
+    assert.equal(stdout.trim(), 'unhandled: nobody forwards this')
   })
 })
