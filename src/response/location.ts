@@ -2,12 +2,11 @@
  * `res.location` and `res.redirect`. The URL is percent-encoded with
  * encodeurl, which leaves existing %XX sequences and every character that
  * delimits a URL's parts (`/ \ ? # @ :`) untouched, so the encoded URL names
- * the same host as the one the application checked. A raw CR or LF is
- * refused outright rather than encoded: it never belongs in a URL, and URL
- * parsers disagree about it (WHATWG strips it, Node's legacy url.parse ends
- * the host at it), so the application's check and the browser could see
- * different hosts. For the same reason a backslash among the leading
- * slashes is encoded (see `locationFor`).
+ * the same host as the one the application checked. A CR or LF is encoded
+ * like any other character a URL cannot hold (`%0D`, `%0A`), as Express
+ * does: the header is never split, and the specification leaves the URL
+ * unvalidated. A backslash among the leading slashes is encoded too (see
+ * `locationFor`).
  */
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'
@@ -29,7 +28,7 @@ function encodeBackslash(run: string): string {
 }
 
 /**
- * The Location header value for `url`; throws on a CR or LF. Backslashes
+ * The Location header value for `url`. Backslashes
  * among the slashes a URL starts with are percent-encoded: browsers read
  * `/\evil.example` (or `\\evil.example`) as `//evil.example`, a link to
  * another host, where a check such as "starts with one /" sees a path on
@@ -37,9 +36,7 @@ function encodeBackslash(run: string): string {
  * its own parser sees).
  */
 export function locationFor(url: unknown): string {
-  const str = String(url)
-  if (CR_OR_LF.test(str)) throw new TypeError('Redirect URL must not contain CR or LF characters')
-  const encoded = encodeUrl(str)
+  const encoded = encodeUrl(String(url))
   const first = encoded.charCodeAt(0)
   if (first !== 0x2f && first !== 0x5c) return encoded
   return encoded.replace(LEADING_SLASHES_WITH_BACKSLASH, encodeBackslash)

@@ -1,6 +1,6 @@
 /**
  * res.location: the Location header, percent-encoded without changing the
- * host the URL leads to; CR and LF refused.
+ * host the URL leads to; CR and LF encoded, as Express encodes them.
  */
 import assert from 'node:assert/strict'
 import http from 'node:http'
@@ -10,6 +10,7 @@ import fc from 'fast-check'
 import { serve } from '../helpers/http'
 import { call } from '../helpers/call'
 import { type Any, webfw } from '../helpers/webfw'
+import { express4, express5 } from '../helpers/side-by-side'
 
 async function location(value: unknown): Promise<{ header: unknown; error?: string }> {
   const app = webfw()
@@ -148,11 +149,24 @@ describe('res.location', () => {
     }
   })
 
-  it('throws a TypeError on a CR or LF and sets no header', async () => {
-    for (const input of ['/a\r\nSet-Cookie: x=1', 'http://good.example\n.evil.example/', '/a\rb']) {
+  it('encodes a CR or LF as Express 5 and 4 do: one header, nothing split, nothing thrown', async () => {
+    const cases: Array<[string, string]> = [
+      ['/a\r\nSet-Cookie: x=1', '/a%0D%0ASet-Cookie:%20x=1'],
+      ['http://good.example\n.evil.example/', 'http://good.example%0A.evil.example/'],
+      ['/a\rb', '/a%0Db'],
+    ]
+    for (const [input, expected] of cases) {
       const res = await location(input)
-      assert.equal(res.error, 'TypeError', JSON.stringify(input))
-      assert.equal(res.header, undefined)
+      assert.deepEqual([res.header, res.error], [expected, undefined], JSON.stringify(input))
+      for (const factory of [express5, express4]) {
+        const app = factory()
+        app.use((_req: unknown, res: Any) => res.location(input).end())
+        assert.equal((await call(app, '/')).headers.location, expected, JSON.stringify(input))
+      }
     }
+    const app = webfw()
+    app.use((_req: unknown, res: Any) => res.redirect('/a\r\nSet-Cookie: x=1'))
+    const redirected = await call(app, '/')
+    assert.deepEqual([redirected.status, redirected.headers.location, redirected.headers['set-cookie']], [302, '/a%0D%0ASet-Cookie:%20x=1', undefined])
   })
 })
