@@ -25,7 +25,7 @@ import { adoptHttp2 } from '../http2/classes'
 import { createHttp2Server, isHttp2Listen } from '../http2/listen'
 import { markOwnAccessor } from './setting-read'
 import { compileETag, compileQueryParser, compileTrust } from './settings'
-import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal } from './types'
+import { kClassPrototypes, kGetRouter, kInitLayers, kProfile, kRouter, type AppInternal, type AppStyle } from './types'
 
 /**
  * Whether an app's `trust proxy` is still its default (then a mounted app
@@ -76,23 +76,56 @@ function escapeControl(text: string): string {
   return text.replace(CONTROL, (c) => '\\u' + c.charCodeAt(0).toString(16).padStart(4, '0'))
 }
 
+/** Where a V8 stack's first frame line starts. */
+const STACK_FRAME = /\n {4}at /
+
 /**
- * What the default error log prints for `err`: console.error's own rendering,
- * with line breaks and other control characters of the message escaped.
- * Messages can quote the request (JSON.parse quotes the body it failed on),
+ * What the default error log prints for `err`, as the app's generation
+ * prints it (`errorLog`): 5.x console.error's own rendering of the value,
+ * 4.x and 3.x the text `err.stack || err.toString()`. Either way the
+ * line breaks and other control characters of the message are escaped:
+ * messages can quote the request (JSON.parse quotes the body it failed on),
  * and a raw line break there would start a forged line in the server's log.
  */
-function loggable(err: unknown): unknown {
-  if (typeof err === 'string') return escapeControl(err)
-  if (!(err instanceof Error) || typeof err.message !== 'string') return err
+function loggable(err: unknown, errorLog: AppStyle['errorLog']): unknown {
+  if (errorLog === 'value') {
+    if (typeof err === 'string') return escapeControl(err)
+    if (!(err instanceof Error)) return err
+    const rendered = escapedMessage(err, inspect(err))
+    return rendered === undefined ? err : rendered
+  }
+  let text: string
+  try {
+    const e = err as { stack?: unknown; toString(): string }
+    text = String(e.stack || e.toString())
+  } catch {
+    // No toString (a null-prototype object): Express's log would throw.
+    return escapeControl(inspect(err))
+  }
+  if (!(err instanceof Error)) return escapeControl(text)
+  return escapedMessage(err, text) ?? text
+}
+
+/**
+ * `text` (an error's stack or rendering) with the control characters of
+ * `err`'s message escaped, or undefined when there were none. Where the
+ * message is not in the text (changed after the stack was taken), what
+ * precedes the first stack frame is escaped.
+ */
+function escapedMessage(err: Error, text: string): string | undefined {
   const message = err.message
-  const safe = escapeControl(message)
-  if (safe === message) return err
-  return inspect(err).replace(message, () => safe)
+  if (typeof message === 'string' && message !== '' && text.includes(message)) {
+    const safe = escapeControl(message)
+    return safe === message ? undefined : text.replace(message, () => safe)
+  }
+  const frames = text.search(STACK_FRAME)
+  const head = frames === -1 ? text : text.slice(0, frames)
+  const safe = escapeControl(head)
+  return safe === head ? undefined : safe + text.slice(head.length)
 }
 
 function logError(this: AppInternal, err: unknown): void {
-  if (this.get('env') !== 'test') console.error(loggable(err))
+  if (this.get('env') !== 'test') console.error(loggable(err, this[kProfile].app.errorLog))
 }
 
 /** Object.prototype.isPrototypeOf, called on the server classes' prototypes (see prepareRequest). */

@@ -47,6 +47,12 @@ export interface AppStyle {
    */
   readonly listenErrorToCallback: boolean
   /**
+   * What the default error log hands console.error: the error itself
+   * (5.x, `console.error(err)`: its properties and cause printed too) or
+   * its text, `err.stack || err.toString()` (4.x and 3.x).
+   */
+  readonly errorLog: 'value' | 'text'
+  /**
    * Where routes live. null: in the app's router, in definition order among
    * the middleware (5.x, 4.x). Otherwise (3.x) the loader of the route-map
    * members: routes are kept per method in the app's route map

@@ -7,7 +7,8 @@ import net from 'node:net'
 import { describe, test } from 'node:test'
 import { afterImmediates } from '../helpers/collector'
 import { rawRequest, withServer } from '../helpers/http'
-import { webfw, type Any } from '../helpers/webfw'
+import { webfw, webfw3, webfw4, type Any } from '../helpers/webfw'
+import { express4, express5 } from '../helpers/side-by-side'
 
 function appIn(env: string): Any {
   const saved = process.env.NODE_ENV
@@ -160,5 +161,37 @@ describe('unhandled errors', () => {
     }
     assert.equal(logged.length, 1)
     assert.equal((logged[0] as Error).message, 'log me')
+  })
+
+  test('the log is each Express\'s: 5.x the value itself, 4.x and 3.x err.stack (or the value as text)', async () => {
+    const errors = [
+      Object.assign(new Error('with properties'), { code: 'EBOOM', status: 503, expose: false }),
+      'a plain string',
+      42,
+    ]
+    const logOf = async (factory: Any): Promise<unknown[]> => {
+      const logged: unknown[] = []
+      const saved = console.error
+      console.error = (...args: unknown[]) => logged.push(args)
+      try {
+        for (const err of errors) {
+          const app = factory()
+          app.set('env', 'development')
+          app.get('/', (_req: Any, _res: Any, next: Any) => next(err))
+          await get(app, '/')
+        }
+        await afterImmediates()
+      } finally {
+        console.error = saved
+      }
+      return logged
+    }
+    const five = await logOf(webfw)
+    assert.deepEqual(five, await logOf(express5))
+    assert.deepEqual(five, [[errors[0]], ['a plain string'], [42]])
+    const four = await logOf(webfw4)
+    assert.deepEqual(four, await logOf(express4))
+    assert.deepEqual(four, [[(errors[0] as Error).stack], ['a plain string'], ['42']])
+    assert.deepEqual(await logOf(webfw3), four)
   })
 })
