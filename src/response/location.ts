@@ -6,7 +6,8 @@
  * like any other character a URL cannot hold (`%0D`, `%0A`), as Express
  * does: the header is never split, and the specification leaves the URL
  * unvalidated. A backslash among the leading slashes is encoded too (see
- * `locationFor`).
+ * `locationFor`). 3.x writes the URL as Express 3 did, not percent-encoded,
+ * and there a CR or LF throws, as Node's setHeader throws under Express 3.
  */
 import encodeUrl from 'encodeurl'
 import escapeHtml from 'escape-html'

@@ -1,5 +1,5 @@
 /**
- * express-async-errors on a Express 4 app that moved to webfw/v4 without
+ * express-async-errors on an Express 4 app that moved to webfw/v4 without
  * the `express` alias: the package requires `express/lib/router/layer`, and
  * where that is another package (a real Express 4 still installed, or a
  * second copy of webfw) its patch lands there. The app asked for rejected

@@ -10,9 +10,9 @@
  *   and 3.x's flat bodies and 5.x's "simple" query parser. Every key of a
  *   non-empty pair is kept (`=x` has the key `''`, `__proto__` is an own
  *   key); an escape that is not valid UTF-8 decodes byte by byte to U+FFFD
- *   (`querystring.unescape`). The result has no prototype, as
- *   querystring's has (`util.inspect` prints `[Object: null prototype]`),
- *   but it is made by `Object.setPrototypeOf`, which keeps fast properties
+ *   (`querystring.unescape`). The result has no prototype, like
+ *   querystring's (`util.inspect` prints `[Object: null prototype]`), but
+ *   it is made by `Object.setPrototypeOf`, which keeps fast properties,
  *   where querystring's own object is a dictionary.
  *
  * Both: pairs split at `&`, a pair's key and value at its first `=` (a pair
