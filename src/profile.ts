@@ -190,6 +190,7 @@ export const profile5: Profile = Object.freeze({
     legacyParamForms: false,
     requireCallback: true,
     routeLayerName: 'handle',
+    factoryIsPrototype: false,
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -284,6 +285,7 @@ export const profile4: Profile = Object.freeze({
     legacyParamForms: true,
     requireCallback: false,
     routeLayerName: 'bound dispatch',
+    factoryIsPrototype: true,
   } as const),
   route: Object.freeze({
     catchRejections: false,

@@ -14,7 +14,7 @@ import type { Profile } from '../profile'
 import { methods } from '../router/methods'
 import { handle as dispatch } from '../router/dispatch'
 import { nullPrototype } from '../router/null-params'
-import { splitUseArguments, type RouterFactory } from '../router/router'
+import { routerPrototypeOf, splitUseArguments, type RouterFactory } from '../router/router'
 import type { RouterObject } from '../router/router-state'
 import { deprecate } from '../util/deprecate'
 import { createLocals } from '../util/locals'
@@ -199,7 +199,7 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
   }
   Object.defineProperty(app, kProfile, { value: profile })
   const style = profile.app
-  const routerHandle = Router.prototype.handle
+  const routerHandle = routerPrototypeOf(Router).handle
   const routeMap = style.routeMap === null ? null : style.routeMap()
 
   app.init = function init(this: AppInternal) {

@@ -67,6 +67,14 @@ export interface RouterStyle {
   readonly requireCallback: boolean
   /** `layer.name` of a route's layer in the stack: "handle" (5.x) or "bound dispatch" (4.x). */
   readonly routeLayerName: string
+  /**
+   * The Router function is itself the prototype of the routers it makes,
+   * with the router methods as its own properties (4.x: Express 4's
+   * `express.Router` is `express/lib/router`, and what is added to it, as
+   * express-ws adds `ws`, every router has). Otherwise the methods are on
+   * `Router.prototype` (5.x, the router package's shape).
+   */
+  readonly factoryIsPrototype: boolean
 }
 
 /** What a router needs from its version profile. */

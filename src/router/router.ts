@@ -41,6 +41,17 @@ export interface RouterFactory {
   Route: typeof Route
 }
 
+const routerPrototypes = new WeakMap<RouterFactory, Record<string | symbol, unknown>>()
+
+/**
+ * The prototype of the routers `Router` makes, which holds their methods:
+ * `Router.prototype` (5.x), or `Router` itself (4.x, see
+ * `RouterStyle.factoryIsPrototype`).
+ */
+export function routerPrototypeOf(Router: RouterFactory): Record<string | symbol, unknown> {
+  return routerPrototypes.get(Router) as Record<string | symbol, unknown>
+}
+
 /** Builds the Router constructor of one version profile. */
 export function createRouterFactory(profile: RouterProfile): RouterFactory {
   const { syntax, Route: RouteClass, style } = profile
@@ -52,7 +63,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     const router = function router(req: unknown, res: unknown, next: Next) {
       ;(router as unknown as { handle: Handler }).handle(req, res, next)
     } as unknown as RouterObject
-    Object.setPrototypeOf(router, Router.prototype)
+    Object.setPrototypeOf(router, proto)
     router.caseSensitive = opts.caseSensitive
     router.mergeParams = opts.mergeParams
     router.params = {}
@@ -64,10 +75,13 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     return router
   } as unknown as RouterFactory
 
-  // A function, so that routers (functions themselves) keep call/apply/bind.
-  const proto = function () {} as unknown as Record<string | symbol, unknown>
-  Router.prototype = proto
-  Router.Route = RouteClass
+  // A function, so that routers (functions themselves) keep call/apply/bind:
+  // 4.x the Router function itself, 5.x a function of its own.
+  const proto = (style.factoryIsPrototype ? Router : function () {}) as unknown as Record<string | symbol, unknown>
+  if (!style.factoryIsPrototype) Router.prototype = proto
+  routerPrototypes.set(Router, proto)
+  // Express 4's Router has no `Route`; as its routers' prototype, it would show in their keys.
+  Object.defineProperty(Router, 'Route', { value: RouteClass, writable: true, configurable: true, enumerable: !style.factoryIsPrototype })
   Object.defineProperty(proto, 'style', { value: style })
 
   proto.param = style.legacyParamForms ? legacyParam : param
@@ -109,12 +123,17 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
   }
   markOwnHandle(proto.handle as object)
 
-  proto.getIndexCache = function (this: RouterObject) {
-    const cache = currentCache(this)
-    if (cache !== null) return cache
-    if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
-    return buildIndex(this)
-  }
+  // webfw's own, so not among the enumerable methods Express's routers have.
+  Object.defineProperty(proto, 'getIndexCache', {
+    writable: true,
+    configurable: true,
+    value: function getIndexCache(this: RouterObject) {
+      const cache = currentCache(this)
+      if (cache !== null) return cache
+      if (!style.catchRejections) checkAsyncErrorsPatch(Layer)
+      return buildIndex(this)
+    },
+  })
 
   proto.use = function use(this: RouterObject, ...args: unknown[]) {
     const { path, callbacks, hasPath } = splitUseArguments(args)

@@ -13,6 +13,7 @@ import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
 import { call } from '../helpers/call'
 import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
+import { express4 } from '../helpers/side-by-side'
 
 let dir: string
 let appRequire: NodeRequire
@@ -40,7 +41,7 @@ describe('express/lib/... paths', () => {
       'express/lib/application': webfw4.application,
       'express/lib/request': webfw4.request,
       'express/lib/response': webfw4.response,
-      'express/lib/router/index': webfw4.Router.prototype,
+      'express/lib/router/index': webfw4.Router,
       'express/lib/router/route': webfw4.Route,
       'express/lib/router/layer': route.stack[0].constructor,
     }
@@ -49,7 +50,35 @@ describe('express/lib/... paths', () => {
       assert.equal(appRequire(id + '.js'), value, id + '.js')
     }
     // A folder, as in Express 4: `express/lib/router.js` exists in neither.
-    assert.equal(appRequire('express/lib/router'), webfw4.Router.prototype)
+    assert.equal(appRequire('express/lib/router'), webfw4.Router)
+  })
+
+  test('express.Router is the prototype of 4.x routers, as in Express 4: what is added to it every router has (express-ws)', async () => {
+    for (const [name, factory, lib] of [
+      ['webfw/v4', webfw4, appRequire('express/lib/router')],
+      ['Express 4', express4, require('express4/lib/router')],
+    ] as const) {
+      const Router = factory.Router
+      assert.equal(lib, Router, name)
+      assert.equal(typeof Router.use, 'function', name)
+      Router.shout = function (this: Any, path: string, text: string) {
+        return this.get(path, (_req: Any, res: Any) => res.send(text.toUpperCase()))
+      }
+      try {
+        const router = factory.Router()
+        assert.equal(Object.getPrototypeOf(router), Router, name)
+        assert.equal(Object.getPrototypeOf(new Router()), Router, name)
+        router.shout('/hi', 'hello')
+        const app = factory()
+        app.use(router)
+        assert.equal((await call(app, '/hi')).body, 'HELLO', name)
+      } finally {
+        delete Router.shout
+      }
+    }
+    // 5.x keeps the router package's shape: the methods are on Router.prototype.
+    assert.equal(Object.getPrototypeOf(webfw.Router()), webfw.Router.prototype)
+    assert.equal(typeof webfw.Router.use, 'undefined')
   })
 
   test('lib/router/layer is the class of the layers in 4.x routers and routes only', () => {
