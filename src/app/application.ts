@@ -223,7 +223,10 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
       if (style.privateRouter) {
         const init = initLayers(this)
         this[kInitLayers] = init
-        ;(router as RouterObject & { use: AnyFn }).use(init)
+        // Two calls, as Express 4 makes them: instrumentation that wraps
+        // `router.use` patches the layer each call adds.
+        ;(router as RouterObject & { use: AnyFn }).use(init[0])
+        ;(router as RouterObject & { use: AnyFn }).use(init[1])
       }
     }
     return router

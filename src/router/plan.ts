@@ -8,7 +8,7 @@
  * which is exactly what Express does; it is the oracle for the radix one.
  */
 import type { Layer } from './layer'
-import { mountedRouterOf } from './router-brand'
+import { isRouteDispatch, mountedRouterOf } from './router-brand'
 
 export const enum Mode {
   /** Matches without looking (use('/'), or a static pattern the tree proved). */
@@ -125,7 +125,8 @@ export function entry(index: number, layer: Layer, mode: Mode, prefixLength = 0,
     mode,
     prefixLength,
     handles: route._handlesMethod(method),
-    direct: applicable.length === 1 ? applicable[0] : null,
+    // Only past the layer's own handle: a replaced one (instrumentation) must run.
+    direct: applicable.length === 1 && isRouteDispatch(layer.handle) ? applicable[0] : null,
     routeHandle: layer.handle,
     routeStackLength: route.stack.length,
     passThrough: false,

@@ -7,10 +7,27 @@
 
 const routers = new WeakSet<object>()
 const ownHandles = new WeakSet<object>()
+const routeDispatches = new WeakSet<object>()
 
 /** Records a router function made by a Router factory. */
 export function markRouter(router: object): void {
   routers.add(router)
+}
+
+/** Records the `handle` a router gave the layer of a route it made (it calls the route's dispatch). */
+export function markRouteDispatch(handle: object): void {
+  routeDispatches.add(handle)
+}
+
+/**
+ * Whether `handle` is a route layer's own, so that a request may call the
+ * route's single handler for its method without it. Instrumentation
+ * (OpenTelemetry's Express instrumentation, among others) replaces a route
+ * layer's `handle` as soon as the route is made, before any request; a
+ * replaced one must run.
+ */
+export function isRouteDispatch(handle: unknown): boolean {
+  return typeof handle === 'function' && routeDispatches.has(handle)
 }
 
 /** Records the `handle` method of a Router factory's prototype. */

@@ -10,7 +10,7 @@ import { addParamCallback, type ParamCallback } from './params'
 import { checkAsyncErrorsPatch } from './patch-check'
 import { deprecate } from '../util/deprecate'
 import { kLayerClass, kOnChange, type Route } from './route'
-import { markOwnHandle, markRouter } from './router-brand'
+import { markOwnHandle, markRouteDispatch, markRouter } from './router-brand'
 import { buildIndex, currentCache, invalidate, kCache, type RouterObject, type RouterProfile } from './router-state'
 
 export interface RouterOptions {
@@ -165,6 +165,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       syntax,
     )
     layer.route = routeObj
+    markRouteDispatch(layer.handle)
     // Route-listing tools recognise route layers by this name too.
     layer.name = style.routeLayerName
     routeObj[kOnChange] = () => invalidate(this)

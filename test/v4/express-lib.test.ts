@@ -81,6 +81,30 @@ describe('express/lib/... paths', () => {
     assert.equal(typeof webfw.Router.use, 'undefined')
   })
 
+  test('an app\'s first route calls router.use once for query and once for expressInit, as Express 4 does', () => {
+    const callsOf = (factory: Any): string[] => {
+      const Router = factory.Router
+      const original = Router.use
+      const calls: string[] = []
+      Router.use = function (this: Any, ...args: Any[]) {
+        calls.push(args.map((a) => (typeof a === 'function' ? a.name : Array.isArray(a) ? 'array' : String(a))).join(' '))
+        return original.apply(this, args)
+      }
+      try {
+        const app = factory()
+        app.get('/', () => {})
+        app.use(function mine(_req: Any, _res: Any, next: Any) {
+          next()
+        })
+      } finally {
+        Router.use = original
+      }
+      return calls
+    }
+    assert.deepEqual(callsOf(webfw4), callsOf(express4))
+    assert.deepEqual(callsOf(webfw4), ['query', 'expressInit', '/ mine'])
+  })
+
   test('lib/router/layer is the class of the layers in 4.x routers and routes only', () => {
     const Layer = appRequire('express/lib/router/layer')
     const app = webfw4()
