@@ -136,6 +136,14 @@ interface Subscription {
  * const { WebfwInstrumentation } = require('webfw/otel')
  * new NodeSDK({ instrumentations: [new HttpInstrumentation(), new WebfwInstrumentation()] }).start()
  */
+/**
+ * The instance that traces: the one enabled last, as with the Express
+ * instrumentation, whose each `enable()` wraps Express's methods in place
+ * of the wrappers before it. Disabling it leaves none tracing (the Express
+ * instrumentation then unwraps to the originals).
+ */
+let owner: WebfwInstrumentation | undefined
+
 export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentationConfig> {
   // Assigned by enable(), which the base constructor may call before field
   // initialisers would run: declared only, never initialised.
@@ -152,13 +160,16 @@ export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentati
 
   override enable(): void {
     super.enable()
+    owner = this
     if (this.subscription !== undefined) return
     const store = new ContextStore()
     const subscription: Subscription = {
       store,
-      onStart: (message) => this.guard(() => this.startLayer(message)),
-      onEnd: (message) => this.guard(() => this.endLayer(message as LayerMessage)),
-      onNext: (message) => this.guard(() => this.layerNext(message)),
+      onStart: (message) => (owner === this ? this.guard(() => this.startLayer(message)) : context.active()),
+      onEnd: (message) => {
+        if (owner === this) this.guard(() => this.endLayer(message as LayerMessage))
+      },
+      onNext: (message) => (owner === this ? this.guard(() => this.layerNext(message)) : context.active()),
       noop: () => {},
     }
     this.subscription = subscription
@@ -174,6 +185,7 @@ export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentati
 
   override disable(): void {
     super.disable()
+    if (owner === this) owner = undefined
     const subscription = this.subscription
     if (subscription === undefined) return
     this.subscription = undefined

@@ -270,6 +270,29 @@ describe('options', () => {
 })
 
 describe('enabling and disabling', () => {
+  test('of several instances, the one enabled last traces, as with the Express instrumentation; disabling it leaves none', async () => {
+    const tagged = (tag: string) => new otel.WebfwInstrumentation({ requestHook: (span: Any) => span.setAttribute('test.by', tag) })
+    const byOf = (traced: Traced) => [...new Set(traced.spans.filter((s) => s.kind !== SERVER).map((s) => s.attributes['test.by']))]
+    await withServer(buildApp(webfw5, { asyncErrors: true }), async ({ port }) => {
+      const a = tracing.use(tagged('a'))
+      const b = tracing.use(tagged('b'))
+      try {
+        assert.deepEqual(byOf(await tracedRequest(port, 'GET', PATHS.param)), ['b'])
+        b.disable()
+        assert.deepEqual(outline((await tracedRequest(port, 'GET', PATHS.param)).tree), ['GET'])
+        a.enable()
+        assert.deepEqual(byOf(await tracedRequest(port, 'GET', PATHS.param)), ['a'])
+      } finally {
+        a.disable()
+        b.disable()
+        instrumentation.enable()
+      }
+      const back = await tracedRequest(port, 'GET', PATHS.param)
+      assert.deepEqual(byOf(back), [undefined])
+      assert.equal(serverSpan(back).name, 'GET /users/:id')
+    })
+  })
+
   test('disabled: no layer spans and no route; enabled again after the app served requests: spans from the next request', async () => {
     await withServer(buildApp(webfw5, { asyncErrors: true }), async ({ port }) => {
       instrumentation.disable()
