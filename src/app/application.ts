@@ -242,12 +242,12 @@ export function createApplicationPrototype(profile: Profile, Router: RouterFacto
     })
   } else {
     // 4.x: gone since 3.x, where it was the router middleware to mount.
+    // Express 4's own words, which code may match on.
     Object.defineProperty(app, 'router', {
       configurable: true,
       get() {
         throw new Error(
-          'app.router was removed in 4.x: routes run where they are defined, nothing needs mounting.\n' +
-            'See the 3.x to 4.x migration guide for how to update the app.',
+          "'app.router' is deprecated!\nPlease see the 3.x to 4.x migration guide for details on how to update your app.",
         )
       },
     })
