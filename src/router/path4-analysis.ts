@@ -21,10 +21,24 @@
 
 type Token =
   | { kind: 'text'; text: string }
-  | { kind: 'literal'; slash: boolean }
+  | { kind: 'literal'; slash: boolean; text: string }
   | { kind: 'star' }
   | { kind: 'open' }
-  | { kind: 'param'; name: string; slash: boolean; format: boolean; capture: string | undefined; star: boolean; optional: boolean }
+  | {
+      kind: 'param'
+      name: string
+      slash: boolean
+      format: boolean
+      capture: string | undefined
+      star: boolean
+      optional: boolean
+      /**
+       * The text path-to-regexp 0.1 puts in the parameter's lookahead,
+       * `(?:(?!/|<lookahead>).)+?`: what it calls `backtrack` when it
+       * reaches the parameter ('' for none).
+       */
+      lookahead: string
+    }
 
 /** The places path-to-regexp 0.1 rewrites; everything between is regexp source as written. */
 const SPECIAL = /\\.|(\/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?|[.*]|\/\(/g
@@ -32,20 +46,62 @@ const SPECIAL = /\\.|(\/)?(\.)?:(\w+)(\(.*?\))?(\*)?(\?)?|[.*]|\/\(/g
 function tokenize(path: string): Token[] {
   const tokens: Token[] = []
   let last = 0
+  // path-to-regexp 0.1's own bookkeeping of the lookahead text, kept exactly
+  // as it does it: after an escape or a ".", `pos` moves on by the match's
+  // length from where it was, not from the match, so the text before them is
+  // skipped and they are taken in again, raw (a "." then means any character).
+  let pos = 0
+  let backtrack = ''
   SPECIAL.lastIndex = 0
   let m: RegExpExecArray | null
   while ((m = SPECIAL.exec(path)) !== null) {
     if (m.index > last) tokens.push({ kind: 'text', text: path.slice(last, m.index) })
     last = m.index + m[0].length
     const s = m[0]
-    if (s[0] === '\\') tokens.push({ kind: 'literal', slash: s[1] === '/' })
-    else if (s === '.') tokens.push({ kind: 'literal', slash: false })
-    else if (s === '*') tokens.push({ kind: 'star' })
-    else if (s === '/(') tokens.push({ kind: 'open' })
-    else tokens.push({ kind: 'param', name: m[3], slash: m[1] !== undefined, format: m[2] !== undefined, capture: m[4], star: m[5] !== undefined, optional: m[6] !== undefined })
+    if (s[0] === '\\') {
+      backtrack += s
+      pos += 2
+      tokens.push({ kind: 'literal', slash: s[1] === '/', text: s[1] })
+      continue
+    }
+    if (s === '.') {
+      backtrack += '\\.'
+      pos += 1
+      tokens.push({ kind: 'literal', slash: false, text: '.' })
+      continue
+    }
+    const slash = m[1] !== undefined
+    const format = m[2] !== undefined
+    backtrack = slash || format ? '' : backtrack + path.slice(pos, m.index)
+    pos = m.index + s.length
+    if (s === '*') {
+      backtrack = ''
+      tokens.push({ kind: 'star' })
+    } else if (s === '/(') {
+      backtrack += '/'
+      tokens.push({ kind: 'open' })
+    } else {
+      tokens.push({ kind: 'param', name: m[3], slash, format, capture: m[4], star: m[5] !== undefined, optional: m[6] !== undefined, lookahead: backtrack })
+      backtrack = ''
+    }
   }
   if (last < path.length) tokens.push({ kind: 'text', text: path.slice(last) })
   return tokens
+}
+
+/** A lookahead's text read as the literal it matches, or null when it holds regexp syntax. */
+function literalOf(lookahead: string): string | null {
+  let out = ''
+  for (let i = 0; i < lookahead.length; i++) {
+    const c = lookahead[i]
+    if (c === '\\') {
+      out += lookahead[++i] ?? ''
+      continue
+    }
+    if (REGEXP_SYNTAX.test(c) || c === '.' || c === '*') return null
+    out += c
+  }
+  return out
 }
 
 function describe(token: Token): string {
@@ -162,9 +218,10 @@ const REGEXP_SYNTAX = /[+?()[\]{}|^$]/
 function elementsOf(path: string): Element[] {
   const elements: Element[] = []
   let segment = 0
-  // What path-to-regexp 0.1 keeps a parameter from crossing: the raw text
-  // since the last capture or "/:" / ".:" parameter. It only bounds the
-  // parameter when it is literal text.
+  // The literal text since the last capture or "/:" / ".:" parameter: what
+  // path-to-regexp 0.1 means to keep the next parameter from crossing. It
+  // bounds the parameter only when the lookahead 0.1 writes is that text, as
+  // a literal (see `tokenize` for when it is not).
   let guard = ''
   let afterCapture = false
   for (const token of tokenize(path)) {
@@ -179,7 +236,7 @@ function elementsOf(path: string): Element[] {
         break
       case 'literal':
         if (token.slash) segment++
-        guard += 'x'
+        guard += token.text
         break
       case 'open':
         segment++
@@ -191,7 +248,7 @@ function elementsOf(path: string): Element[] {
         break
       case 'param': {
         if (token.slash) segment++
-        const guarded = token.slash || token.format || !REGEXP_SYNTAX.test(guard)
+        const guarded = token.slash || token.format || (token.lookahead !== '' && literalOf(token.lookahead) === guard)
         if (token.capture !== undefined) elements.push({ segment, reach: mayCrossSlash(token.capture) ? 'far' : 'segment' })
         else elements.push({ segment, reach: guarded ? 'guarded' : 'segment' })
         if (token.star) elements.push({ segment, reach: 'far' })
