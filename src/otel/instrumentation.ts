@@ -126,6 +126,14 @@ interface Subscription {
 }
 
 /**
+ * The instance that traces: the one enabled last, as with the Express
+ * instrumentation, whose each `enable()` wraps Express's methods in place
+ * of the wrappers before it. Disabling it leaves none tracing (the Express
+ * instrumentation then unwraps to the originals).
+ */
+let owner: WebfwInstrumentation | undefined
+
+/**
  * OpenTelemetry instrumentation of webfw (5.x, 4.x and 3.x apps), giving the
  * spans and attributes of `@opentelemetry/instrumentation-express`, with the
  * same options. Register it beside the HTTP instrumentation.
@@ -136,14 +144,6 @@ interface Subscription {
  * const { WebfwInstrumentation } = require('webfw/otel')
  * new NodeSDK({ instrumentations: [new HttpInstrumentation(), new WebfwInstrumentation()] }).start()
  */
-/**
- * The instance that traces: the one enabled last, as with the Express
- * instrumentation, whose each `enable()` wraps Express's methods in place
- * of the wrappers before it. Disabling it leaves none tracing (the Express
- * instrumentation then unwraps to the originals).
- */
-let owner: WebfwInstrumentation | undefined
-
 export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentationConfig> {
   // Assigned by enable(), which the base constructor may call before field
   // initialisers would run: declared only, never initialised.
