@@ -30,6 +30,11 @@ export function layerType(layer: Layer, error: unknown): LayerType | null {
   return isRouter(fn) ? 'router' : 'middleware'
 }
 
+/** What `next` takes as an error: anything but nothing, 'route' and 'router'. */
+function isError(err: unknown): boolean {
+  return Boolean(err) && err !== 'route' && err !== 'router'
+}
+
 /** A layer's path as text: strings as written, a RegExp as its literal, arrays joined by ","; none for `use(fn)`. */
 function pathText(layer: Layer): string | undefined {
   if (addedWithoutPath.has(layer)) return undefined
@@ -58,12 +63,17 @@ export class RouterTrace {
   }
 
   /**
-   * Runs `call(next)` (the layer's handler with the given `next`) with its
-   * events published: start and end around the call; error, asyncStart and
-   * asyncEnd around the `next` the layer calls. While the layer runs, the
-   * routers and apps it mounts see its template as their mount.
+   * Runs `call(next, rejected)` (the layer's handler with the given `next`)
+   * with its events published: start and end around the call; error,
+   * asyncStart and asyncEnd around the `next` the layer calls. A call that
+   * throws publishes error then end, and the throw goes on to the caller,
+   * which passes it to the untraced `next`; `rejected` does that for a
+   * rejected promise (error published, no asyncStart): the layer did not
+   * call its `next`, as with Express, whose router catches around the
+   * handler. While the layer runs, the routers and apps it mounts see its
+   * template as their mount.
    */
-  run(req: unknown, res: unknown, layer: Layer, type: LayerType, next: Next, call: (next: Next) => void): void {
+  run(req: unknown, res: unknown, layer: Layer, type: LayerType, next: Next, call: (next: Next, rejected: Next) => void): void {
     const events = layerEvents as TraceEvents
     const state = this.state
     const mount = this.mount
@@ -84,12 +94,25 @@ export class RouterTrace {
       }
       called = true
       state.mount = mount
-      if (err && err !== 'route' && err !== 'router') {
+      if (isError(err)) {
         message.error = err
         events.error.publish(message)
       }
       events.asyncStart.runStores(message, callThenPublish, undefined, next, err, events.asyncEnd, message)
     }
-    events.start.runStores(message, callThenPublish, undefined, call, tracedNext, events.end, message, events.error)
+    const rejected: Next = (err) => {
+      if (!called) state.mount = mount
+      if (isError(err)) {
+        message.error = err
+        events.error.publish(message)
+      }
+      next(err)
+    }
+    try {
+      events.start.runStores(message, callThenPublish, undefined, (traced: Next) => call(traced, rejected), tracedNext, events.end, message, events.error)
+    } catch (err) {
+      if (!called) state.mount = mount
+      throw err
+    }
   }
 }

@@ -255,6 +255,10 @@ export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentati
   private endLayer(message: LayerMessage): void {
     const state = layerSpan(message)
     if (state === undefined || state.ended) return
+    // A synchronous throw (published as `error` before `end`) is recorded
+    // now and the span, like the Express instrumentation's, ends when the
+    // response closes: the router passed the error on, not the layer's next.
+    if (message.error !== undefined && state.span !== undefined) recordError(state.span, message.error)
     const res = message.res as NodeJS.EventEmitter
     state.onClose = () => {
       if (state.ended) return
@@ -273,11 +277,7 @@ export class WebfwInstrumentation extends InstrumentationBase<WebfwInstrumentati
     if (!state.ended) {
       state.ended = true
       const span = state.span as Span
-      if (error !== undefined) {
-        const [exception, text] = error instanceof Error ? [error, error.message] : [String(error), String(error)]
-        span.recordException(exception)
-        span.setStatus({ code: SpanStatusCode.ERROR, message: text })
-      }
+      if (error !== undefined) recordError(span, error)
       if (state.onClose !== undefined) (message.res as NodeJS.EventEmitter).removeListener('close', state.onClose)
       span.end()
     }
@@ -307,4 +307,11 @@ function setLayerSpan(message: LayerMessage, state: LayerSpan): void {
 
 function layerSpan(message: LayerMessage): LayerSpan | undefined {
   return (message as LayerMessage & { [kLayerSpan]?: LayerSpan })[kLayerSpan]
+}
+
+/** An error on a layer's span, as the Express instrumentation records it: an exception event and status ERROR. */
+function recordError(span: Span, error: unknown): void {
+  const [exception, text] = error instanceof Error ? [error, error.message] : [String(error), String(error)]
+  span.recordException(exception)
+  span.setStatus({ code: SpanStatusCode.ERROR, message: text })
 }

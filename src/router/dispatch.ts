@@ -23,7 +23,7 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // step reaches them as its own functions (imported, `hello` counted about
 // 110 instructions more a request: docs/perf.md, "Routers entered directly").
 import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entered-router'
-import type { Layer, Next } from './layer'
+import { Layer, type Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from './null-params'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { EMPTY_PLAN, Mode, type PlanEntry } from './plan'
@@ -772,6 +772,10 @@ class Dispatch {
   }
 }
 
+/** The methods a layer has unless someone replaced them (TracedDispatch calls them its own way). */
+const ownHandleRequest = Layer.prototype.handleRequest
+const ownHandleError = Layer.prototype.handleError
+
 /**
  * The same walk while a tracer listens on the `webfw.layer` diagnostics
  * channel: each layer that runs is published around its call
@@ -783,8 +787,20 @@ class TracedDispatch extends Dispatch {
 
   protected override invoke(layer: Layer, layerError: unknown, next: Next): void {
     const type = layerType(layer, layerError)
-    if (type === null) super.invoke(layer, layerError, next)
-    else this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+    if (type === null) {
+      super.invoke(layer, layerError, next)
+    } else if (layerError ? layer.handleError !== ownHandleError : layer.handleRequest !== ownHandleRequest) {
+      // A replaced handleRequest/handleError does its own catching: it gets the traced next.
+      this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+    } else {
+      // What the layer's own method does, with its catch outside the trace (Layer.callForTrace).
+      const { req, res } = this
+      try {
+        this.trace.run(req, res, layer, type, next, (traced, rejected) => layer.callForTrace(layerError, req, res, traced, rejected))
+      } catch (err) {
+        next(err)
+      }
+    }
   }
 
   protected override entersDirectly(): boolean {

@@ -171,6 +171,23 @@ export class Layer {
     }
   }
 
+  /**
+   * `handleRequest` / `handleError` as a traced router calls them
+   * (TracedDispatch in ./dispatch.ts), for a layer whose type says it runs:
+   * the handler gets `handlerNext`, a synchronous throw is left to the
+   * caller (which publishes it, then passes it on), and a rejection goes to
+   * `rejected`. Express's router does the same around a handler an
+   * instrumentation wrapped: its own catch passes the error on, not the
+   * callback the wrapper gave the handler.
+   */
+  callForTrace(error: unknown, req: unknown, res: unknown, handlerNext: Next, rejected: Next): void {
+    const fn = this.handle
+    const ret = error ? fn(error, req, res, handlerNext) : fn(req, res, handlerNext)
+    if (ret !== undefined && (this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) {
+      this.forwardRejection(ret, rejected)
+    }
+  }
+
   /** Passes a rejection of `ret` to `next`: 5.x's rule, or as it is (express-async-errors). */
   private forwardRejection(ret: PromiseLike<unknown>, next: Next): void {
     ret.then(undefined, this.options.catchRejections ? onRejected(next) : next)

@@ -299,6 +299,41 @@ describe('when webfw publishes', () => {
     })
   })
 
+  test('a middleware that throws: error then end, no asyncStart (it never called next); a rejection (5.x): error alone, after end', async () => {
+    const app = webfw()
+    app.use('/thrown', function throwing() {
+      throw new Error('thrown')
+    })
+    app.use('/rejected', async function rejecting() {
+      await null
+      throw new Error('rejected')
+    })
+    app.use(function handles(err: Any, _req: Any, res: Any, _next: Any) {
+      res.send('handled ' + err.message)
+    })
+    await withServer(app, async ({ port }) => {
+      const rec = record(EVENTS.map((event) => ({ channel: 'layer' as const, event })))
+      assert.equal((await rawRequest(port, 'GET', '/thrown')).body, 'handled thrown')
+      assert.deepEqual(rec.lines, [
+        'layer:start middleware throwing /thrown',
+        'layer:error middleware throwing /thrown error=thrown',
+        'layer:end middleware throwing /thrown',
+        // the error handler runs with the mount template of the top again
+        'layer:start error_handler handles /',
+        'layer:end error_handler handles /',
+      ])
+      rec.lines.length = 0
+      assert.equal((await rawRequest(port, 'GET', '/rejected')).body, 'handled rejected')
+      assert.deepEqual(rec.lines, [
+        'layer:start middleware rejecting /rejected',
+        'layer:end middleware rejecting /rejected',
+        'layer:error middleware rejecting /rejected error=rejected',
+        'layer:start error_handler handles /',
+        'layer:end error_handler handles /',
+      ])
+    })
+  })
+
   test('layers that do not run are not published: an error passing normal middleware, a request passing an error handler', async () => {
     const app = webfw()
     app.use(function errorHandlerSkipped(_err: Any, _req: Any, _res: Any, next: Any) {

@@ -76,3 +76,66 @@ for (const [label, express, webfw, asyncErrors] of [
     }
   })
 }
+
+/**
+ * A middleware that throws (or, in 5.x, whose promise rejects) never calls
+ * its `next`: the router passes the error on. Express's instrumentation
+ * then records a throw on the span (a rejection not at all) and ends the
+ * span when the response closes, with a `close` listener of its own, which
+ * the app can count; webfw/otel does the same.
+ */
+function closeCountingApp(factory: Any, asyncErrors: boolean): { app: Any; counts: number[] } {
+  const app = factory()
+  app.set('env', 'test')
+  const counts: number[] = []
+  app.use(function closeWatch(_req: Any, res: Any, next: Any) {
+    res.on('close', () => counts.push(res.listenerCount('close')))
+    next()
+  })
+  app.use('/thrown', function throwingMiddleware() {
+    throw new Error('thrown')
+  })
+  if (asyncErrors) {
+    app.use('/rejected', async function rejectingMiddleware() {
+      await null
+      throw new Error('rejected')
+    })
+  }
+  app.use(function errorHandler(err: Any, _req: Any, res: Any, _next: Any) {
+    res.status(500).send('error: ' + err.message)
+  })
+  return { app, counts }
+}
+
+async function closeTraces(factory: Any, paths: readonly string[], asyncErrors: boolean): Promise<{ trees: SpanNode[]; counts: number[]; bodies: string[] }> {
+  const { app, counts } = closeCountingApp(factory, asyncErrors)
+  const trees: SpanNode[] = []
+  const bodies: string[] = []
+  await withServer(app, async ({ port }) => {
+    for (const path of paths) {
+      const traced = await tracedRequest(port, 'GET', path)
+      trees.push(traced.tree)
+      bodies.push(traced.response.body)
+    }
+  })
+  return { trees, counts, bodies }
+}
+
+for (const [label, express, webfw, asyncErrors] of [
+  ['Express 5 and webfw', express5, webfw5, true],
+  ['Express 4 and webfw/v4', express4, webfw4, false],
+] as const) {
+  test(`${label}: a middleware that throws${asyncErrors ? ' or rejects' : ''}: same spans, its span open until the response closes`, async () => {
+    const paths = asyncErrors ? ['/thrown', '/rejected'] : ['/thrown']
+    const want = await closeTraces(express, paths, asyncErrors)
+    const got = await closeTraces(webfw, paths, asyncErrors)
+    assert.deepEqual(want.bodies, paths.map((p) => `error: ${p.slice(1)}`))
+    assert.deepEqual(got.bodies, want.bodies)
+    // The layer's span listens for the response's close, besides closeWatch's listener.
+    assert.ok(want.counts.every((n) => n >= 2), `Express counted ${want.counts}`)
+    assert.deepEqual(got.counts, want.counts)
+    for (let i = 0; i < paths.length; i++) {
+      assert.deepEqual(got.trees[i], want.trees[i], `${paths[i]}\nExpress:\n${outline(want.trees[i]).join('\n')}\nwebfw:\n${outline(got.trees[i]).join('\n')}`)
+    }
+  })
+}
