@@ -87,92 +87,123 @@ function isFile(path: string): boolean {
   }
 }
 
-/**
- * One template, found on disk.
- *
- * @example
- * const view = new View('users/list', { defaultEngine: 'ejs', root: app.get('views'), engines: app.engines })
- * if (view.path) view.render({ users }, (err, html) => { ... })
- */
-export class View {
+/** One template, found on disk (what `new View(name, options)` makes). */
+export interface View {
   defaultEngine: string | undefined
   ext: string
   name: string
   root: string | string[]
   engine: Engine
   path: string | undefined
-
-  constructor(name: string, options: ViewOptions) {
-    const opts = options || ({} as ViewOptions)
-    this.defaultEngine = opts.defaultEngine
-    this.ext = extname(name)
-    this.name = name
-    this.root = opts.root
-
-    if (!this.ext && !this.defaultEngine) {
-      throw new Error('No default engine was specified and no extension was provided.')
-    }
-
-    let fileName = name
-    if (!this.ext) {
-      const engine = this.defaultEngine as string
-      this.ext = engine[0] === '.' ? engine : '.' + engine
-      fileName += this.ext
-    }
-
-    let engine = opts.engines[this.ext]
-    if (!engine) {
-      const mod = this.ext.slice(1)
-      const fn = (requireEngine(mod, this.root) as { __express?: unknown } | null)?.__express
-      if (typeof fn !== 'function') throw new Error('Module "' + mod + '" does not provide a view engine.')
-      engine = fn as Engine
-      opts.engines[this.ext] = engine
-    }
-    this.engine = engine
-    this.path = this.lookup(fileName)
-  }
-
   /** The first `views` directory holding `name` (or `name/index.<ext>`). */
-  lookup(name: string): string | undefined {
-    const roots = Array.isArray(this.root) ? this.root : [this.root]
-    for (const root of roots) {
-      const loc = resolve(root, name)
-      const found = this.resolve(dirname(loc), basename(loc))
-      if (found) return found
-    }
-    return undefined
-  }
-
-  /** Renders with the engine; the callback never runs in the caller's tick. */
-  render(options: object, callback: RenderCallback): void {
-    let sync = true
-    this.engine(this.path as string, options, function onRender(this: unknown, ...args: Parameters<RenderCallback>) {
-      // Engines that answer synchronously would otherwise make res.render
-      // send before the handler that called it has returned.
-      if (!sync) return callback.apply(this, args)
-      const self = this
-      process.nextTick(() => callback.apply(self, args))
-    })
-    sync = false
-  }
-
+  lookup(name: string): string | undefined
+  render(options: object, callback: RenderCallback): void
   /** `dir/file`, else `dir/<file without ext>/index<ext>`, when it is a file. */
-  resolve(dir: string, file: string): string | undefined {
-    const direct = join(dir, file)
-    if (isFile(direct)) return direct
-    const index = join(dir, basename(file, this.ext), 'index' + this.ext)
-    if (isFile(index)) return index
-    return undefined
-  }
+  resolve(dir: string, file: string): string | undefined
 }
 
 /**
- * The 4.x `view` setting: as `View`, but the engine's callback is called
- * when the engine calls it — at once for a synchronous engine, as in Express
- * 4, whose apps may read the result of `app.render` right after the call.
+ * A view class: a function constructor, as Express's `View` is, so that
+ * code written for Express can derive from it the ES5 way
+ * (`View.call(this, name, options)`, `Object.create(View.prototype)`) as
+ * well as with `class extends`.
  */
-export class View4 extends View {
-  override render(options: object, callback: RenderCallback): void {
-    this.engine(this.path as string, options, callback)
-  }
+export interface ViewConstructor {
+  new (name: string, options: ViewOptions): View
+  (this: View, name: string, options: ViewOptions): void
+  prototype: View
 }
+
+/** What the constructor does: the engine for the extension, then the file. */
+function initView(view: View, name: string, options: ViewOptions): void {
+  const opts = options || ({} as ViewOptions)
+  view.defaultEngine = opts.defaultEngine
+  view.ext = extname(name)
+  view.name = name
+  view.root = opts.root
+
+  if (!view.ext && !view.defaultEngine) {
+    throw new Error('No default engine was specified and no extension was provided.')
+  }
+
+  let fileName = name
+  if (!view.ext) {
+    const engine = view.defaultEngine as string
+    view.ext = engine[0] === '.' ? engine : '.' + engine
+    fileName += view.ext
+  }
+
+  let engine = opts.engines[view.ext]
+  if (!engine) {
+    const mod = view.ext.slice(1)
+    const fn = (requireEngine(mod, view.root) as { __express?: unknown } | null)?.__express
+    if (typeof fn !== 'function') throw new Error('Module "' + mod + '" does not provide a view engine.')
+    engine = fn as Engine
+    opts.engines[view.ext] = engine
+  }
+  view.engine = engine
+  view.path = view.lookup(fileName)
+}
+
+/**
+ * The 5.x `view` setting.
+ *
+ * @example
+ * const view = new View('users/list', { defaultEngine: 'ejs', root: app.get('views'), engines: app.engines })
+ * if (view.path) view.render({ users }, (err, html) => { ... })
+ */
+export const View = function View(this: View, name: string, options: ViewOptions): void {
+  initView(this, name, options)
+} as ViewConstructor
+
+/** The first `views` directory holding `name` (or `name/index.<ext>`). */
+function lookup(this: View, name: string): string | undefined {
+  const roots = Array.isArray(this.root) ? this.root : [this.root]
+  for (const root of roots) {
+    const loc = resolve(root, name)
+    const found = this.resolve(dirname(loc), basename(loc))
+    if (found) return found
+  }
+  return undefined
+}
+
+/** `dir/file`, else `dir/<file without ext>/index<ext>`, when it is a file. */
+function resolveView(this: View, dir: string, file: string): string | undefined {
+  const direct = join(dir, file)
+  if (isFile(direct)) return direct
+  const index = join(dir, basename(file, this.ext), 'index' + this.ext)
+  if (isFile(index)) return index
+  return undefined
+}
+
+View.prototype.lookup = lookup
+/** Renders with the engine; the callback never runs in the caller's tick. */
+View.prototype.render = function render(this: View, options: object, callback: RenderCallback): void {
+  let sync = true
+  this.engine(this.path as string, options, function onRender(this: unknown, ...args: Parameters<RenderCallback>) {
+    // Engines that answer synchronously would otherwise make res.render
+    // send before the handler that called it has returned.
+    if (!sync) return callback.apply(this, args)
+    const self = this
+    process.nextTick(() => callback.apply(self, args))
+  })
+  sync = false
+}
+View.prototype.resolve = resolveView
+
+/**
+ * The 4.x `view` setting (`express/lib/view` of Express 4): as `View`, but
+ * the engine's callback is called when the engine calls it — at once for a
+ * synchronous engine, as in Express 4, whose apps may read the result of
+ * `app.render` right after the call. Its prototype has its own three
+ * methods, as Express 4's has: patching it leaves 5.x views alone.
+ */
+export const View4 = function View(this: View, name: string, options: ViewOptions): void {
+  initView(this, name, options)
+} as ViewConstructor
+
+View4.prototype.lookup = lookup
+View4.prototype.render = function render(this: View, options: object, callback: RenderCallback): void {
+  this.engine(this.path as string, options, callback)
+}
+View4.prototype.resolve = resolveView

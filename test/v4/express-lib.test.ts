@@ -118,8 +118,8 @@ describe('express/lib/... paths', () => {
     assert.equal(router5.stack[0].route.stack[0] instanceof Layer, false)
   })
 
-  test('private helpers of Express 4 (lib/utils, lib/view, lib/middleware/*) are not exposed', () => {
-    for (const id of ['express/lib/utils', 'express/lib/view', 'express/lib/middleware/init']) {
+  test('private helpers of Express 4 (lib/utils, lib/middleware/*) are not exposed', () => {
+    for (const id of ['express/lib/utils', 'express/lib/middleware/init']) {
       assert.throws(() => appRequire(id), { code: 'MODULE_NOT_FOUND' }, id)
     }
   })
@@ -228,5 +228,89 @@ describe('patches of express/lib/... modules', () => {
     } finally {
       proto.route = original
     }
+  })
+})
+
+describe('express/lib/view', () => {
+  let views: string
+
+  before(() => {
+    views = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-lib-view-'))
+    fs.writeFileSync(path.join(views, 'page.tmpl'), 'page of {{who}}')
+    fs.mkdirSync(path.join(views, 'shared'))
+    fs.writeFileSync(path.join(views, 'shared', 'page.tmpl'), 'shared page of {{who}}')
+  })
+
+  after(() => {
+    fs.rmSync(views, { recursive: true, force: true })
+  })
+
+  /** A synchronous engine: `{{who}}` replaced by the `who` local. */
+  function tmpl(file: string, options: Any, done: Any): void {
+    done(null, fs.readFileSync(file, 'utf8').replace('{{who}}', options.who))
+  }
+
+  /** The app renders `page` with `View` as its `view` setting. */
+  function render(factory: Any, View: unknown): Promise<string> {
+    const app = factory()
+    app.engine('tmpl', tmpl)
+    app.set('views', views)
+    app.set('view engine', 'tmpl')
+    app.set('view', View)
+    return new Promise((resolve, reject) => app.render('page', { who: 'ann' }, (err: unknown, html: string) => (err ? reject(err) : resolve(html))))
+  }
+
+  /** The ES5 way of deriving from Express 4's View: a view that looks in `shared/` first. */
+  function es5Subclass(Base: Any): unknown {
+    function SharedView(this: Any, name: string, options: Any) {
+      Base.call(this, name, options)
+    }
+    SharedView.prototype = Object.create(Base.prototype)
+    SharedView.prototype.constructor = SharedView
+    SharedView.prototype.lookup = function (this: Any, name: string) {
+      return Base.prototype.lookup.call(this, path.join('shared', name)) || Base.prototype.lookup.call(this, name)
+    }
+    return SharedView
+  }
+
+  test("is 4.x apps' default view class, a function constructor with Express 4's prototype methods", () => {
+    const View = appRequire('express/lib/view')
+    const ExpressView = require('express4/lib/view')
+    assert.equal(View, webfw4().get('view'))
+    assert.equal(ExpressView, express4().get('view'))
+    assert.notEqual(View, webfw().get('view'))
+    assert.equal(typeof View, 'function')
+    assert.deepEqual(Object.keys(View.prototype), Object.keys(ExpressView.prototype))
+    assert.equal(View.prototype.constructor, View)
+  })
+
+  test('a subclass made the ES5 way (View.call(this, ...)) or with class extends renders as on Express 4', async () => {
+    const View = appRequire('express/lib/view')
+    const ExpressView = require('express4/lib/view')
+    assert.equal(await render(express4, es5Subclass(ExpressView)), 'shared page of ann')
+    assert.equal(await render(webfw4, es5Subclass(View)), 'shared page of ann')
+    const extended = (Base: Any) =>
+      class extends Base {
+        resolve(dir: string, file: string) {
+          return super.resolve(path.join(dir, 'shared'), file)
+        }
+      }
+    assert.equal(await render(express4, extended(ExpressView)), 'shared page of ann')
+    assert.equal(await render(webfw4, extended(View)), 'shared page of ann')
+  })
+
+  test('a patched View.prototype.lookup reaches 4.x apps, not 5.x ones', async () => {
+    const View = appRequire('express/lib/view')
+    const original = View.prototype.lookup
+    View.prototype.lookup = function (this: Any, name: string) {
+      return original.call(this, path.join('shared', name))
+    }
+    try {
+      assert.equal(await render(webfw4, webfw4().get('view')), 'shared page of ann')
+      assert.equal(await render(webfw, webfw().get('view')), 'page of ann')
+    } finally {
+      View.prototype.lookup = original
+    }
+    assert.equal(await render(webfw4, webfw4().get('view')), 'page of ann')
   })
 })
