@@ -5,12 +5,10 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import os from 'node:os'
-import path from 'node:path'
 import querystring from 'node:querystring'
 import { after, before, describe, test } from 'node:test'
-import { packageRoot, type Any } from '../helpers/webfw'
+import { makeExpressAliasProject } from '../helpers/consumer-project'
+import type { Any } from '../helpers/webfw'
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const expressUtils: Any = require('express4/lib/utils')
@@ -39,10 +37,9 @@ let dir: string
 let utils: Any
 
 before(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-express-utils-'))
-  fs.mkdirSync(path.join(dir, 'node_modules'))
-  fs.symlinkSync(packageRoot, path.join(dir, 'node_modules', 'express'), 'dir')
-  utils = createRequire(path.join(dir, 'app.js'))('express/lib/utils')
+  const project = makeExpressAliasProject('webfw-express-utils-')
+  dir = project.dir
+  utils = project.require('express/lib/utils')
 })
 
 after(() => {

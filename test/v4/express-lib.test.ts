@@ -7,22 +7,19 @@
  */
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
-import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { after, before, describe, test } from 'node:test'
+import { makeExpressAliasProject } from '../helpers/consumer-project'
 import { call } from '../helpers/call'
-import { packageRoot, webfw, webfw4, type Any } from '../helpers/webfw'
+import { webfw, webfw4, type Any } from '../helpers/webfw'
 import { express4 } from '../helpers/side-by-side'
 
 let dir: string
 let appRequire: NodeRequire
 
 before(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-express-lib-'))
-  fs.mkdirSync(path.join(dir, 'node_modules'))
-  fs.symlinkSync(packageRoot, path.join(dir, 'node_modules', 'express'), 'dir')
-  appRequire = createRequire(path.join(dir, 'app.js'))
+  ;({ dir, require: appRequire } = makeExpressAliasProject('webfw-express-lib-'))
 })
 
 after(() => {
