@@ -115,6 +115,15 @@ describe('express/lib/... paths', () => {
     assert.equal(router5.stack[0].route.stack[0] instanceof Layer, false)
   })
 
+  test("lib/express is the 4.x factory, as Express 4's main module is its lib/express", () => {
+    assert.equal(appRequire('express/lib/express'), webfw4)
+    assert.equal(appRequire('express/lib/express.js'), webfw4)
+    assert.equal(require('express4/lib/express'), express4)
+    const { response, Router } = appRequire('express/lib/express')
+    assert.equal(response, webfw4.response)
+    assert.equal(Router, webfw4.Router)
+  })
+
   test("Express 4's own middleware modules (lib/middleware/*) are not exposed", () => {
     for (const id of ['express/lib/middleware/init', 'express/lib/middleware/query']) {
       assert.throws(() => appRequire(id), { code: 'MODULE_NOT_FOUND' }, id)
