@@ -124,8 +124,25 @@ describe('express/lib/... paths', () => {
     assert.equal(Router, webfw4.Router)
   })
 
-  test("Express 4's own middleware modules (lib/middleware/*) are not exposed", () => {
-    for (const id of ['express/lib/middleware/init', 'express/lib/middleware/query']) {
+  test("lib/middleware/query is the 4.x query middleware factory, parsing as Express 4's", async () => {
+    const query = appRequire('express/lib/middleware/query')
+    assert.equal(query, webfw4.query)
+    // On a plain node:http server: inside an app, the app's own query layer has set req.query already.
+    const parsed = (middleware: Any) =>
+      call(
+        (req: Any, res: Any) => middleware(req, res, () => res.end(JSON.stringify(req.query))),
+        '/?a[b]=1&c=2&c=3',
+      ).then((r) => r.body)
+    const expected: Record<string, string> = { undefined: '{"a":{"b":"1"},"c":["2","3"]}', '{"depth":0}': '{"a[b]":"1","c":["2","3"]}' }
+    for (const options of [undefined, { depth: 0 }]) {
+      const mine = await parsed(query(options))
+      assert.equal(mine, await parsed(require('express4/lib/middleware/query')(options)))
+      assert.equal(mine, expected[JSON.stringify(options) ?? 'undefined'])
+    }
+  })
+
+  test("Express 4's init middleware (lib/middleware/init) is not exposed", () => {
+    for (const id of ['express/lib/middleware/init']) {
       assert.throws(() => appRequire(id), { code: 'MODULE_NOT_FOUND' }, id)
     }
   })
