@@ -53,6 +53,16 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   )
 }
 
+/**
+ * Passes a rejection of `ret`, what a handler or param callback returned,
+ * to `next` when rejections are taken: by 5.x's rule (`catchRejections`:
+ * a rejection without a reason becomes an Error), or as it is
+ * (`forwardsRejections`, as express-async-errors does).
+ */
+export function passRejection(ret: unknown, next: Next, catchRejections: boolean, forwardsRejections: boolean): void {
+  if ((catchRejections || forwardsRejections) && isPromiseLike(ret)) ret.then(undefined, catchRejections ? onRejected(next) : next)
+}
+
 export class Layer {
   // Not a class field: a field would be defined on each instance before the
   // constructor runs, hiding a `handle` accessor installed on the prototype.
@@ -147,8 +157,7 @@ export class Layer {
       return
     }
     try {
-      const ret = fn(error, req, res, next)
-      if ((this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) this.forwardRejection(ret, next)
+      passRejection(fn(error, req, res, next), next, this.options.catchRejections, this.forwardsRejections)
     } catch (err) {
       next(err)
     }
@@ -163,9 +172,7 @@ export class Layer {
     try {
       const ret = fn(req, res, next)
       // Most handlers return undefined: test that first, before the promise probe.
-      if (ret !== undefined && (this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) {
-        this.forwardRejection(ret, next)
-      }
+      if (ret !== undefined) passRejection(ret, next, this.options.catchRejections, this.forwardsRejections)
     } catch (err) {
       next(err)
     }
@@ -183,14 +190,7 @@ export class Layer {
   callForTrace(error: unknown, req: unknown, res: unknown, handlerNext: Next, rejected: Next): void {
     const fn = this.handle
     const ret = error ? fn(error, req, res, handlerNext) : fn(req, res, handlerNext)
-    if (ret !== undefined && (this.options.catchRejections || this.forwardsRejections) && isPromiseLike(ret)) {
-      this.forwardRejection(ret, rejected)
-    }
-  }
-
-  /** Passes a rejection of `ret` to `next`: 5.x's rule, or as it is (express-async-errors). */
-  private forwardRejection(ret: PromiseLike<unknown>, next: Next): void {
-    ret.then(undefined, this.options.catchRejections ? onRejected(next) : next)
+    if (ret !== undefined) passRejection(ret, rejected, this.options.catchRejections, this.forwardsRejections)
   }
 }
 Layer.prototype.forwardsRejections = false

@@ -4,7 +4,7 @@
  * per request and value; an error is remembered for later layers with the
  * same value, as Express does.
  */
-import type { Layer, Next } from './layer'
+import { passRejection, type Layer, type Next } from './layer'
 
 export type ParamCallback = (req: unknown, res: unknown, next: Next, value: unknown, name: string) => unknown
 
@@ -21,26 +21,12 @@ interface ParamRequest {
   params: Record<string, unknown>
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
-  return (
-    value !== null &&
-    (typeof value === 'object' || typeof value === 'function') &&
-    typeof (value as PromiseLike<unknown>).then === 'function'
-  )
-}
-
 function callParam(
   fn: ParamCallback, req: unknown, res: unknown, next: Next, value: unknown, name: string, catchRejections: boolean,
   forwardsRejections: boolean,
 ): void {
   try {
-    const ret = fn(req, res, next, value, name)
-    if (catchRejections && isPromiseLike(ret)) {
-      ret.then(undefined, (err: unknown) => next(err || new Error('Rejected promise')))
-    } else if (forwardsRejections && isPromiseLike(ret)) {
-      // As express-async-errors would (see Layer.forwardsRejections).
-      ret.then(undefined, next)
-    }
+    passRejection(fn(req, res, next, value, name), next, catchRejections, forwardsRejections)
   } catch (err) {
     next(err)
   }
