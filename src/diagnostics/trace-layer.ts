@@ -30,9 +30,11 @@ export function layerType(layer: Layer, error: unknown): LayerType | null {
   return isRouter(fn) ? 'router' : 'middleware'
 }
 
-/** What `next` takes as an error: anything but nothing, 'route' and 'router'. */
-function isError(err: unknown): boolean {
-  return Boolean(err) && err !== 'route' && err !== 'router'
+/** Publishes `err` as the layer's error when `next` would take it for one (anything but nothing, 'route' and 'router'). */
+function publishError(events: TraceEvents, message: LayerMessage, err: unknown): void {
+  if (!err || err === 'route' || err === 'router') return
+  message.error = err
+  events.error.publish(message)
 }
 
 /** A layer's path as text: strings as written, a RegExp as its literal, arrays joined by ","; none for `use(fn)`. */
@@ -94,18 +96,12 @@ export class RouterTrace {
       }
       called = true
       state.mount = mount
-      if (isError(err)) {
-        message.error = err
-        events.error.publish(message)
-      }
+      publishError(events, message, err)
       events.asyncStart.runStores(message, callThenPublish, undefined, next, err, events.asyncEnd, message)
     }
     const rejected: Next = (err) => {
       if (!called) state.mount = mount
-      if (isError(err)) {
-        message.error = err
-        events.error.publish(message)
-      }
+      publishError(events, message, err)
       next(err)
     }
     try {
