@@ -24,7 +24,7 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // 110 instructions more a request: docs/perf.md, "Routers entered directly").
 import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entered-router'
 import { Layer, type Next } from './layer'
-import { emptyNullPrototype, nullPrototype } from './null-params'
+import { emptyNullPrototype, nullPrototype } from '../util/null-prototype'
 import { hasParamCallbacks, processParams, type ParamCalls } from './params'
 import { EMPTY_PLAN, Mode, type PlanEntry } from './plan'
 import type { Route } from './route'

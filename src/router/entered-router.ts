@@ -11,7 +11,7 @@ import {
   type DispatchRequest, type DispatchResponse,
 } from './dispatch'
 import { Layer, type Next } from './layer'
-import { emptyNullPrototype, nullPrototype } from './null-params'
+import { emptyNullPrototype, nullPrototype } from '../util/null-prototype'
 import { hasParamCallbacks } from './params'
 import { EMPTY_PLAN, Mode, type PlanEntry, type TreeValues } from './plan'
 import type { IndexCache, RouterObject } from './router-state'

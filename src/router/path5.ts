@@ -4,7 +4,7 @@
  * static text and whole-segment parameters.
  */
 import { match as ptrMatch, parse as ptrParse, pathToRegexp, type Token } from 'path-to-regexp'
-import { nullPrototype } from './null-params'
+import { nullPrototype } from '../util/null-prototype'
 import { compileRegExp, decodeParam, type PathMatch, type PathMatcher, type PathOptions, type PathSyntax } from './path-syntax'
 import { isShapeChar, PARAM, WILD, type Shape } from './shape'
 

@@ -27,6 +27,7 @@
  * flat forms", instructions per request of the `urlencoded` scenario).
  */
 import querystring from 'node:querystring'
+import { nullPrototype } from './null-prototype'
 import { decodeOrKeep, decodeOrNull } from './percent-decode'
 
 const PLUS = /\+/g
@@ -139,10 +140,10 @@ function spaced(str: string): string {
  * docs/perf.md, "One parser for the runtime's flat forms".)
  */
 function parsePairs(body: string, source: string, runtime: boolean, repeats: boolean): Record<string, unknown> | undefined {
-  // A null prototype made with setPrototypeOf, not Object.create(null): a
-  // dictionary cost `urlencoded` 7,400 instructions a request more on Node 24,
-  // setPrototypeOf 1,310 (docs/perf.md, "One parser for the runtime's flat forms").
-  const result: Record<string, unknown> = runtime ? Object.setPrototypeOf({}, null) : {}
+  // nullPrototype, not Object.create(null): a dictionary cost `urlencoded`
+  // 7,400 instructions a request more on Node 24, the prototype switch 1,310
+  // (docs/perf.md, "One parser for the runtime's flat forms").
+  const result: Record<string, unknown> = runtime ? nullPrototype() : {}
   const length = body.length
   let equals = nextIndex(body, '=', 0)
   let percent = nextIndex(body, '%', 0)

@@ -176,7 +176,7 @@ describe('merged req.params with a parameter named "0" (5.x)', () => {
   })
 
   // A route's parameters, filled by webfw, keep V8's fast properties under
-  // their null prototype (src/router/null-params.ts): Object.create(null) is
+  // their null prototype (src/util/null-prototype.ts): Object.create(null) is
   // a dictionary, for which res.json(req.params) leaves JSON.stringify's
   // fast path (docs/perf.md, "Null-prototype parameters"). V8's own answer,
   // in a child process that may use its natives syntax.

@@ -1,7 +1,7 @@
 /**
  * A 5.x route's `req.params` is an object without a prototype, as Express
  * 5's is, whether the route has parameters or not (the two are made
- * differently, src/router/null-params.ts); 4.x keeps an ordinary object.
+ * differently, src/util/null-prototype.ts); 4.x keeps an ordinary object.
  */
 import assert from 'node:assert/strict'
 import { describe, test } from 'node:test'

@@ -1,5 +1,7 @@
 /**
- * Parameter objects with no prototype, as Express 5 gives `req.params`.
+ * Objects with no prototype: Express 5's `req.params`, and the runtime
+ * dialect's flat forms and queries (./flat-form.ts), as `querystring.parse`
+ * makes them.
  *
  * Two ways to make one, each cheaper in its own case (callgrind; docs/perf.md,
  * "Null-prototype parameters"):
@@ -11,12 +13,13 @@
  *  - left empty (a layer without parameters): `Object.create(null)`, which
  *    skips that runtime call.
  * Parameters that are only copied into a merged object (mergeParams) are not
- * made here at all: see `bare` in dispatch.ts.
+ * made here at all: see `bare` in src/router/dispatch.ts.
  */
 
 /**
  * A null-prototype object about to receive a pattern's parameters (also
- * 5.x's app.settings and app.locals, for the same reason: src/app/application.ts).
+ * 5.x's app.settings and app.locals, and the runtime dialect's flat forms,
+ * for the same reason: src/app/application.ts, ./flat-form.ts).
  */
 export function nullPrototype(): Record<string, unknown> {
   const params = {}
