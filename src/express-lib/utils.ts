@@ -8,7 +8,7 @@
  * functions: replacing one changes nothing in them.
  */
 import querystring from 'node:querystring'
-import { compileETag as compileSetting, compileTrust as compileTrustSetting, parseExtendedQueryString4, type QueryParserFn } from '../app/settings'
+import { compileETag as compileSetting, parseExtendedQueryString4, type QueryParserFn } from '../app/settings'
 import { deprecate } from '../util/deprecate'
 import { sha1ETags, type ETagFn } from '../util/etag'
 
@@ -120,10 +120,8 @@ export function compileQueryParser(value: unknown): QueryParserFn {
   }
 }
 
-/** The `trust proxy` setting's function (proxy-addr's trust for addresses, hop counts and lists). */
-export function compileTrust(value: unknown): (addr: string, i: number) => boolean {
-  return compileTrustSetting(value)
-}
+/** The `trust proxy` setting's function (proxy-addr's trust for addresses, hop counts and lists): the app's own. */
+export { compileTrust } from '../app/settings'
 
 interface ContentType1 {
   parse(type: string): { type: string; parameters: Record<string, string> }
