@@ -59,6 +59,11 @@ export function createFactory(profile: Profile): Factory {
   factory.Router = routeMap === null ? Router : routeMap.Router
   Object.assign(factory, createBodyParsers(profile))
   factory.static = createStatic(profile)
+  const table = profile.media.table
+  if (table !== null) {
+    exposeTypeTable(factory.static as object, table)
+    if (profile.app.mimeOnFactory) exposeTypeTable(factory, table)
+  }
   factory.cookieParser = cookieParser
   if (profile.app.queryMiddleware) factory.query = query
   if (profile.app.bundledMiddleware) attachBundledMiddleware(factory, profile)
@@ -74,4 +79,20 @@ export function createFactory(profile: Profile): Factory {
     })
   }
   return factory
+}
+
+/**
+ * `owner.mime`: the type table apps change (`express.static.mime.define(...)`
+ * in 4.x, `express.mime` in 3.x), loaded when first read. Enumerable and
+ * assignable, as the plain property Express's packages export.
+ */
+function exposeTypeTable(owner: object, table: () => object): void {
+  Object.defineProperty(owner, 'mime', {
+    configurable: true,
+    enumerable: true,
+    get: table,
+    set(value: unknown) {
+      Object.defineProperty(owner, 'mime', { configurable: true, enumerable: true, writable: true, value })
+    },
+  })
 }

@@ -116,6 +116,29 @@ export interface SendFileOptions extends FileTransferOptions {
 /** Options of `res.download(path, [filename], [options], [fn])`; `Content-Disposition` comes from `filename`. */
 export interface DownloadOptions extends SendFileOptions {}
 
+/**
+ * mime 1's module, the type table of 4.x and 3.x (`webfw.static.mime`; 3.x also
+ * `webfw.mime`). Changing it changes the types `static`, `res.sendFile`,
+ * `res.type`, `res.attachment` and `res.format` give.
+ */
+export interface TypeTable {
+  /** The type of a file name, path or extension; `default_type` when unknown. */
+  lookup(path: string, fallback?: string): string
+  /** The first extension of a type. */
+  extension(mimeType: string): string | undefined
+  /** Adds types: `{ 'application/wasm': ['wasm'] }` (the first extension is the type's own). */
+  define(map: Record<string, string[]>): void
+  /** Reads an Apache `.types` file into the table. */
+  load(file: string): void
+  /** Extension → type. */
+  types: Record<string, string>
+  /** Type → its first extension. */
+  extensions: Record<string, string>
+  /** The type of an unknown extension (`application/octet-stream`). */
+  default_type: string
+  charsets: { lookup(mimeType: string, fallback?: string): string | undefined }
+}
+
 /** Options of `webfw.static(root, [options])`. `R` is the response type `setHeaders` receives. */
 export interface ServeStaticOptions<R extends http.ServerResponse = http.ServerResponse> extends FileTransferOptions {
   /** "ignore" (5.x default), "allow" or "deny"; 4.x default (undefined): ignore dotfiles but serve files inside dot-directories. */

@@ -45,7 +45,7 @@ declare namespace webfw {
    * @example
    * app.use(webfw.static(__dirname + '/public'))
    */
-  var static: (root: string, options?: ServeStaticOptions<Response>) => core.Middleware
+  var static: ((root: string, options?: ServeStaticOptions<Response>) => core.Middleware) & { mime: options.TypeTable }
   /** Parses the `Cookie` header into `req.cookies` (and signed ones into `req.signedCookies`). */
   var cookieParser: CookieParser
   /** Sets `req.query` on a request that has none (a webfw app always has it). */
@@ -66,6 +66,8 @@ declare namespace webfw {
   var multipart: bundled.BundledMiddleware['multipart']
   var responseTime: bundled.BundledMiddleware['responseTime']
   var session: bundled.BundledMiddleware['session']
+  /** Connect's `mime` (the same table as `static.mime`). */
+  var mime: options.TypeTable
   var staticCache: bundled.BundledMiddleware['staticCache']
   var timeout: bundled.BundledMiddleware['timeout']
   var vhost: bundled.BundledMiddleware['vhost']

@@ -51,7 +51,7 @@ declare namespace webfw {
    * @example
    * app.use('/assets', webfw.static('public', { maxAge: '1d' }))
    */
-  var static: (root: string, options?: ServeStaticOptions<Response>) => core.Middleware
+  var static: ((root: string, options?: ServeStaticOptions<Response>) => core.Middleware) & { mime: options.TypeTable }
   /**
    * Parses the `Cookie` header into `req.cookies`, and, given a secret (or
    * several, tried in order), verified signed cookies into `req.signedCookies`.

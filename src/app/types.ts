@@ -39,6 +39,8 @@ export interface AppStyle {
   readonly bundledMiddleware: boolean
   /** `webfw.query(options)`: middleware setting `req.query` where no app did (4.x). */
   readonly queryMiddleware: boolean
+  /** `webfw.mime`, the type table (`media.table`) on the factory itself, as Express 3 exported Connect's (3.x). */
+  readonly mimeOnFactory: boolean
   /** The default `view` setting (4.x: engine callbacks not deferred; see view.ts). */
   readonly View: typeof View
   /**

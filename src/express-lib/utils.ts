@@ -11,6 +11,7 @@ import querystring from 'node:querystring'
 import { compileETag as compileSetting, parseExtendedQueryString4, type QueryParserFn } from '../app/settings'
 import { deprecate } from '../util/deprecate'
 import { sha1ETags, type ETagFn } from '../util/etag'
+import { mime1 } from '../util/mime1'
 
 /* eslint-disable @typescript-eslint/no-require-imports */
 
@@ -76,8 +77,7 @@ function parseAcceptParams(text: string): NormalizedType {
 /** "html" → { value: 'text/html', params: {} }; a type with a "/" is parsed with its parameters. */
 export function normalizeType(type: string): NormalizedType {
   if (type.includes('/')) return parseAcceptParams(type)
-  const mime = require('mime-v1') as typeof import('mime-v1')
-  return { value: mime.lookup(type), params: {} }
+  return { value: mime1().lookup(type), params: {} }
 }
 
 export function normalizeTypes(types: readonly string[]): NormalizedType[] {

@@ -19,9 +19,9 @@
  */
 import accepts4 from 'accepts-v1'
 import { parse as parseBasicAuth } from 'basic-auth'
-import mime from 'mime-v1'
 import type { IncomingMessage } from 'node:http'
 import { defineGetter, defineMethod } from '../util/define'
+import { mime1 } from '../util/mime1'
 import { deprecate } from '../util/deprecate'
 import type { RequestInternal } from './internal'
 
@@ -71,7 +71,7 @@ export function parseAccept(header: string): AcceptedEntry[] {
 
 /** A type given to `req.accepts`: a media type with its parameters, or an extension looked up. */
 function normalizeType(type: string): { value: string; params: Record<string, string> } {
-  return type.indexOf('/') !== -1 ? entryOf(type, 0) : { value: mime.lookup(type), params: {} }
+  return type.indexOf('/') !== -1 ? entryOf(type, 0) : { value: mime1().lookup(type), params: {} }
 }
 
 function acceptable(type: { value: string; params: Record<string, string> }, accepted: AcceptedEntry): boolean {
@@ -113,7 +113,7 @@ export function negotiateType(types: string[], header: string | undefined): stri
 export function isType(contentType: string | undefined, type: string): boolean {
   if (!contentType) return false
   const ct = contentType.split(';')[0]
-  const wanted = type.indexOf('/') === -1 ? mime.lookup(type) : type
+  const wanted = type.indexOf('/') === -1 ? mime1().lookup(type) : type
   if (wanted.indexOf('*') !== -1) {
     const [main, sub] = wanted.split('/')
     const [ctMain, ctSub] = ct.split('/')

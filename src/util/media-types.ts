@@ -11,25 +11,8 @@
  */
 import { extname } from 'node:path'
 import mimeTypes from 'mime-types'
-import type Mime1 from 'mime-v1'
 import { contentTypeFor, utf8Type1, utf8Type2 } from './content-type'
-import { loadOnFirstCall } from './first-use'
-
-// mime 1 (4.x and 3.x) loads on its first lookup: `require('webfw')` never loads it.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const loadMime1 = (): typeof Mime1 => require('mime-v1') as typeof Mime1
-const mime1 = {
-  lookup: loadOnFirstCall(() => {
-    const m = loadMime1()
-    return (path: string) => m.lookup(path)
-  }),
-  charsets: {
-    lookup: loadOnFirstCall(() => {
-      const m = loadMime1()
-      return (type: string) => m.charsets.lookup(type)
-    }),
-  },
-}
+import { mime1, onMime1Change } from './mime1'
 
 export interface MediaTypes {
   /** The bare media type of an extension or file name; application/octet-stream when unknown. */
@@ -44,13 +27,20 @@ export interface MediaTypes {
   formatType(type: string): string
   /** A string body's Content-Type with `charset=utf-8` (res.send), by the version's content-type package. */
   utf8Type(type: string): string
+  /**
+   * The type table apps can change, exposed as `static.mime` (4.x, 3.x: mime 1,
+   * as send's); null where Express exposes none (5.x).
+   */
+  table: (() => object) | null
 }
 
 const OCTET_STREAM = 'application/octet-stream'
 const MAX_ENTRIES = 512
 
-function memo(key: (input: string) => string, fn: (input: string) => string): (input: string) => string {
+/** Caches `fn` by `key(input)`; a cache over mime 1 (`mime1Table`) empties when an app changes the table. */
+function memo(key: (input: string) => string, fn: (input: string) => string, mime1Table = false): (input: string) => string {
   const cache = new Map<string, string>()
+  if (mime1Table) onMime1Change(() => cache.clear())
   return (input) => {
     const k = key(input)
     let value = cache.get(k)
@@ -73,11 +63,16 @@ function mime1Key(file: string): string {
 
 const HAS_CHARSET = /;\s*charset\s*=/
 
-const mime1FileType = memo(mime1Key, (file) => {
-  const type = mime1.lookup(file)
-  const charset = mime1.charsets.lookup(type)
-  return charset ? type + '; charset=' + charset : type
-})
+const mime1FileType = memo(
+  mime1Key,
+  (file) => {
+    const m = mime1()
+    const type = m.lookup(file)
+    const charset = m.charsets.lookup(type)
+    return charset ? type + '; charset=' + charset : type
+  },
+  true,
+)
 
 export const mediaTypes5: MediaTypes = Object.freeze({
   typeOf: memo(same, (key) => mimeTypes.lookup(key) || OCTET_STREAM),
@@ -86,24 +81,30 @@ export const mediaTypes5: MediaTypes = Object.freeze({
   fileType: memo(extname, (file) => mimeTypes.contentType(extname(file)) || OCTET_STREAM),
   formatType: same,
   utf8Type: utf8Type2,
+  table: null,
 })
 
-const mime1Type = memo(mime1Key, (key) => mime1.lookup(key))
+const mime1Type = memo(mime1Key, (key) => mime1().lookup(key), true)
 
 export const mediaTypes4: MediaTypes = Object.freeze({
   typeOf: mime1Type,
   forExtension: mime1Type,
   // mime 1 gives UTF-8 to text/*, application/javascript and application/json
   // only; Express 4 appends it lower-cased unless a charset is already there.
-  contentType: memo(same, (value) => {
-    if (HAS_CHARSET.test(value)) return value
-    const charset = mime1.charsets.lookup(value.split(';')[0])
-    return charset ? value + '; charset=' + charset.toLowerCase() : value
-  }),
+  contentType: memo(
+    same,
+    (value) => {
+      if (HAS_CHARSET.test(value)) return value
+      const charset = mime1().charsets.lookup(value.split(';')[0])
+      return charset ? value + '; charset=' + charset.toLowerCase() : value
+    },
+    true,
+  ),
   // send 0.19 writes the charset as mime 1 spells it.
   fileType: mime1FileType,
   formatType: same,
   utf8Type: utf8Type1,
+  table: mime1,
 })
 
 /**
@@ -117,9 +118,14 @@ export const mediaTypes3: MediaTypes = Object.freeze({
   contentType: same,
   fileType: mime1FileType,
   // Express 3's res.format adds the charset itself, as mime 1 spells it ("UTF-8").
-  formatType: memo(same, (type) => {
-    const charset = mime1.charsets.lookup(type)
-    return charset ? type + '; charset=' + charset : type
-  }),
+  formatType: memo(
+    same,
+    (type) => {
+      const charset = mime1().charsets.lookup(type)
+      return charset ? type + '; charset=' + charset : type
+    },
+    true,
+  ),
   utf8Type: utf8Type1,
+  table: mime1,
 })

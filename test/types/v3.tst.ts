@@ -15,6 +15,8 @@ describe('the factory', () => {
     expect(webfw3.json()).type.toBe<webfw3.Middleware>()
     expect(webfw3.urlencoded()).type.toBe<webfw3.Middleware>()
     expect(webfw3.static('public')).type.toBe<webfw3.Middleware>()
+    expect(webfw3.mime).type.toBe<typeof webfw3.static.mime>()
+    expect(webfw3.mime.types).type.toBe<Record<string, string>>()
     expect(webfw3.cookieParser('secret')).type.toBe<webfw3.Middleware>()
     expect(new webfw3.Router()).type.toBe<webfw3.RouteMap>()
     expect(webfw3.Router({ strict: true })).type.toBe<webfw3.RouteMap>()
