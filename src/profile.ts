@@ -192,6 +192,7 @@ export const profile5: Profile = Object.freeze({
     requireCallback: true,
     routeLayerName: 'handle',
     factoryIsPrototype: false,
+    listRoutes: true,
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -288,6 +289,7 @@ export const profile4: Profile = Object.freeze({
     requireCallback: false,
     routeLayerName: 'bound dispatch',
     factoryIsPrototype: true,
+    listRoutes: false,
   } as const),
   route: Object.freeze({
     catchRejections: false,

@@ -166,7 +166,33 @@ declare namespace webfw {
   interface ILayer extends core.ILayer<5> {}
 
   /** A router (`webfw.Router()`); also the type of `app.router`. */
-  interface Router extends IRouter {}
+  interface Router extends IRouter {
+    /**
+     * The paths registered on this router, in order (as Express 5.3's router):
+     * a route's methods, or the router mounted there; middleware is not listed.
+     *
+     * @example
+     * router.listRoutes() // [{ path: '/users/:id', methods: ['GET', 'HEAD'], router: undefined }]
+     */
+    listRoutes(): RouteInfo[]
+  }
+
+  /** One entry of `router.listRoutes()`. */
+  type RouteInfo = {
+    /** The path as registered (one entry per path of an array). */
+    path: string | RegExp
+  } & (
+    | {
+        /** Upper-case methods in first-registration order, `'*'` for `.all()`, the automatic HEAD of GET; empty for a route without handlers. */
+        methods: string[]
+        router: undefined
+      }
+    | {
+        methods: undefined
+        /** The router mounted with `use` at this path (not listed recursively). */
+        router: Router
+      }
+  )
 
   /** `webfw.Route`: `new Route(path)`. */
   interface RouteConstructor {

@@ -75,6 +75,8 @@ export interface RouterStyle {
    * `Router.prototype` (5.x, the router package's shape).
    */
   readonly factoryIsPrototype: boolean
+  /** `router.listRoutes()`, the registered paths with their methods or mounted routers (5.x, Express 5.3). */
+  readonly listRoutes: boolean
 }
 
 /** What a router needs from its version profile. */

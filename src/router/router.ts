@@ -5,6 +5,7 @@
  */
 import { handle, type DispatchRequest } from './dispatch'
 import { addedWithoutPath, type Handler, type Next } from './layer'
+import { listRoutes as listRoutesOf } from './list-routes'
 import { methods } from './methods'
 import { addParamCallback, type ParamCallback } from './params'
 import { checkAsyncErrorsPatch } from './patch-check'
@@ -172,6 +173,12 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
     this.stack.push(layer)
     invalidate(this)
     return routeObj
+  }
+
+  if (style.listRoutes) {
+    proto.listRoutes = function listRoutes(this: RouterObject) {
+      return listRoutesOf(this.stack as unknown as Parameters<typeof listRoutesOf>[0])
+    }
   }
 
   for (const method of [...methods, 'all']) {
