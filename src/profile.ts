@@ -193,6 +193,7 @@ export const profile5: Profile = Object.freeze({
     routeLayerName: 'handle',
     factoryIsPrototype: false,
     listRoutes: true,
+    publishesRouterRequests: true,
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -290,6 +291,7 @@ export const profile4: Profile = Object.freeze({
     routeLayerName: 'bound dispatch',
     factoryIsPrototype: true,
     listRoutes: false,
+    publishesRouterRequests: false,
   } as const),
   route: Object.freeze({
     catchRejections: false,

@@ -7,7 +7,11 @@
  *
  * - `webfw.request`: one HTTP request entering the outermost webfw app;
  * - `webfw.layer`: each router stack entry (middleware, router, route,
- *   error handler) webfw runs for it.
+ *   error handler) webfw runs for it;
+ *
+ * and, for 5.x routers, `express.router.request`, the one Express 5.3's
+ * router publishes each handler, error handler and param callback call on,
+ * with the same messages (./router-request.ts).
  *
  * Messages are documented in docs/observability.md and typed in
  * types/otel.d.ts. On Node versions without `tracingChannel` (18.x before
@@ -17,6 +21,8 @@ import dc from 'node:diagnostics_channel'
 
 export const REQUEST_CHANNEL = 'webfw.request'
 export const LAYER_CHANNEL = 'webfw.layer'
+/** The tracing channel Express 5.3's router (router 2.3) publishes each handler call on (5.x; ./router-request.ts). */
+export const ROUTER_REQUEST_CHANNEL = 'express.router.request'
 
 /** What a layer message says the layer is (the Express instrumentation's `express.type` values, plus error handlers). */
 export type LayerType = 'middleware' | 'router' | 'request_handler' | 'error_handler'
@@ -67,8 +73,18 @@ const tracingChannel = (dc as { tracingChannel?: (name: string) => TraceEvents }
 
 export const requestEvents: TraceEvents | null = typeof tracingChannel === 'function' ? tracingChannel(REQUEST_CHANNEL) : null
 export const layerEvents: TraceEvents | null = typeof tracingChannel === 'function' ? tracingChannel(LAYER_CHANNEL) : null
+export const routerRequestEvents: TraceEvents | null = typeof tracingChannel === 'function' ? tracingChannel(ROUTER_REQUEST_CHANNEL) : null
 
 const NEVER: { readonly hasSubscribers: boolean } = Object.freeze({ hasSubscribers: false })
+
+/** Whether anyone listens on `express.router.request` (any of its five channels, as Express's router asks). */
+export function routerRequestListened(): boolean {
+  const events = routerRequestEvents
+  return (
+    events !== null &&
+    (events.start.hasSubscribers || events.end.hasSubscribers || events.asyncStart.hasSubscribers || events.asyncEnd.hasSubscribers || events.error.hasSubscribers)
+  )
+}
 
 /**
  * The checks the hot path makes: a request's events are published when the

@@ -11,11 +11,15 @@
  * no `Dispatch` until one is needed. The plan is looked up again only when
  * `req.url`, `req.method` or the router's stack changes while the request is
  * inside the router (URL rewriting, method-override, routes added at run time).
- * While a tracer listens on the `webfw.layer` diagnostics channel, `handle`
- * walks with a TracedDispatch instead, which publishes each layer it runs.
+ * While a tracer listens on the `webfw.layer` diagnostics channel (or, for
+ * 5.x routers, on `express.router.request`), `handle` walks with a
+ * TracedDispatch instead, which publishes each layer it runs.
  */
 import parseUrl from 'parseurl'
-import { layerStart } from '../diagnostics/channels'
+import { layerStart, routerRequestListened } from '../diagnostics/channels'
+import {
+  callParamTraced, callTraced, kMatchedRoute, layerMessage, paramMessage, recordError,
+} from '../diagnostics/router-request'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // entered-router.ts uses this module's merges and path helpers, and this
 // module its records: a cycle, safe because neither reads the other's
@@ -25,10 +29,11 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entered-router'
 import { Layer, type Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from '../util/null-prototype'
-import { hasParamCallbacks, processParams, type ParamCalls } from './params'
+import { hasParamCallbacks, processParams, type ParamCall, type ParamCalls } from './params'
 import { EMPTY_PLAN, Mode, type PlanEntry } from './plan'
-import type { Route } from './route'
+import { Route, routeMethod, walkHandlers } from './route'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
+import { isRouteDispatch } from './router-brand'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 import { Buffer } from '../util/node-buffer'
 
@@ -639,6 +644,7 @@ class Dispatch {
           else this.trimPrefix(layer, errorBefore, layerPath, checked)
           this.sync = 0
         },
+        this.paramCall(),
       )
       return
     }
@@ -728,6 +734,17 @@ class Dispatch {
     return true
   }
 
+  /** How param callbacks are called: their own way here (a traced walk publishes them). */
+  protected paramCall(): ParamCall | undefined {
+    return undefined
+  }
+
+  /** The pathname the current plan was made for (this router's, before a mount prefix is stripped). */
+  protected plannedPathname(): string {
+    const path = this.path
+    return path !== undefined ? path : (this.planUrl as string).slice(0, this.pathEnd)
+  }
+
   /** Whether this walk may enter mounted routers directly (not while traced). */
   protected entersDirectly(): boolean {
     return directMountEntry
@@ -775,32 +792,148 @@ class Dispatch {
 /** The methods a layer has unless someone replaced them (TracedDispatch calls them its own way). */
 const ownHandleRequest = Layer.prototype.handleRequest
 const ownHandleError = Layer.prototype.handleError
+const ownRouteDispatch = Route.prototype.dispatch
+
+type MatchedHolder = { [kMatchedRoute]?: unknown }
+
+/** Whether the layer's own method would run for this call (a replaced one does its own catching, unpublished). */
+function ownMethod(layer: Layer, err: unknown): boolean {
+  return err ? layer.handleError === ownHandleError : layer.handleRequest === ownHandleRequest
+}
+
+/** The handler's call as the layer's method makes it, with `next` given; its return value for the tracer. */
+function callHandler(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): unknown {
+  const fn = layer.handle
+  return err ? fn(err, req, res, next) : fn(req, res, next)
+}
 
 /**
- * The same walk while a tracer listens on the `webfw.layer` diagnostics
- * channel: each layer that runs is published around its call
- * (src/diagnostics/trace-layer.ts). `handle` picks this class per router
- * entry, so the untraced loop above carries no tracing code.
+ * One of a route's handler layers, called with its `express.router.request`
+ * events (what Route.dispatch's handleRequest/handleError do, published):
+ * a layer whose arity does not take the call passes it on unpublished.
+ */
+function callRouteLayerTraced(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
+  if (!ownMethod(layer, err)) {
+    if (err) layer.handleError(err, req, res, next)
+    else layer.handleRequest(req, res, next)
+    return
+  }
+  const arity = layer.handleArity()
+  if (err ? arity !== 4 : arity > 3) {
+    next(err)
+    return
+  }
+  callTraced(layerMessage(req as object, res, layer, err), (n) => callHandler(layer, err, req, res, n), next)
+}
+
+/** Route.dispatch with each handler's call published (its single-handler shortcut is the same walk). */
+function dispatchRouteTraced(route: Route, req: DispatchRequest, res: unknown, done: Next): void {
+  const stack = route.stack
+  if (stack.length === 0) {
+    done()
+    return
+  }
+  const method = routeMethod(route, req)
+  req.route = route
+  walkHandlers(stack, method, req, res, done, callRouteLayerTraced)
+}
+
+/**
+ * The same walk while a tracer listens: on `webfw.layer`, each layer that
+ * runs is published around its call (src/diagnostics/trace-layer.ts); on
+ * `express.router.request` (5.x), each handler, error handler and param
+ * callback call as Express 5.3's router publishes it
+ * (src/diagnostics/router-request.ts), with the pattern matched for the
+ * layer as its `route` and, for a route, each of its handlers in turn.
+ * `handle` picks this class per router entry, so the untraced loop above
+ * carries no tracing code.
  */
 class TracedDispatch extends Dispatch {
-  private readonly trace = new RouterTrace(this.req)
+  private readonly trace: RouterTrace | null
+  private readonly requests: boolean
+  /** The pattern the router the request came from had matched, put back when it leaves this one. */
+  private readonly matchedBefore: unknown
+  private tracedParamCall: ParamCall | undefined = undefined
+
+  constructor(router: RouterObject, req: DispatchRequest, res: DispatchResponse, callback: Next, skip: number, layers: boolean, requests: boolean) {
+    super(router, req, res, callback, skip)
+    this.trace = layers ? new RouterTrace(req) : null
+    this.requests = requests
+    this.matchedBefore = requests ? (req as MatchedHolder)[kMatchedRoute] : undefined
+  }
+
+  override step(err: unknown): void {
+    // An error reaching the router is remembered as handed on (only its origin publishes it).
+    if (err && this.requests) recordError(this.req, err)
+    super.step(err)
+  }
+
+  override done(err: unknown): void {
+    if (this.requests) (this.req as MatchedHolder)[kMatchedRoute] = this.matchedBefore
+    super.done(err)
+  }
+
+  /** Records the pattern matched for `layer` (for an array of paths, the one the path matched, as Express's router reports it). */
+  private noteMatch(layer: Layer): void {
+    const raw = layer.rawPath
+    let pattern = raw
+    if (Array.isArray(raw)) {
+      const matchers = (layer as unknown as { matchers?: ((path: string) => unknown)[] }).matchers
+      if (matchers !== undefined) {
+        const path = this.plannedPathname()
+        for (let i = 0; i < matchers.length; i++) {
+          let found: unknown = false
+          try {
+            found = matchers[i](path)
+          } catch {
+            // The layer matched, so a matcher before the one that did cannot have thrown.
+          }
+          if (found) {
+            pattern = raw[i]
+            break
+          }
+        }
+      }
+    }
+    ;(this.req as MatchedHolder)[kMatchedRoute] = pattern
+  }
 
   protected override invoke(layer: Layer, layerError: unknown, next: Next): void {
     const type = layerType(layer, layerError)
+    const trace = this.trace
     if (type === null) {
       super.invoke(layer, layerError, next)
-    } else if (layerError ? layer.handleError !== ownHandleError : layer.handleRequest !== ownHandleRequest) {
+    } else if (!ownMethod(layer, layerError)) {
       // A replaced handleRequest/handleError does its own catching: it gets the traced next.
-      this.trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+      if (trace !== null) trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
+      else super.invoke(layer, layerError, next)
+    } else if (trace === null) {
+      const { req, res } = this
+      this.noteMatch(layer)
+      callTraced(layerMessage(req, res, layer, layerError), (n) => callHandler(layer, layerError, req, res, n), next)
     } else {
       // What the layer's own method does, with its catch outside the trace (Layer.callForTrace).
       const { req, res } = this
+      const call = this.requests
+        ? (traced: Next, rejected: Next) => {
+            this.noteMatch(layer)
+            callTraced(layerMessage(req, res, layer, layerError), (n) => callHandler(layer, layerError, req, res, n), traced, rejected)
+          }
+        : (traced: Next, rejected: Next) => layer.callForTrace(layerError, req, res, traced, rejected)
       try {
-        this.trace.run(req, res, layer, type, next, (traced, rejected) => layer.callForTrace(layerError, req, res, traced, rejected))
+        trace.run(req, res, layer, type, next, call)
       } catch (err) {
         next(err)
       }
     }
+  }
+
+  protected override paramCall(): ParamCall | undefined {
+    if (!this.requests) return undefined
+    return (this.tracedParamCall ??= (fn, layer, next, value, name) => {
+      this.noteMatch(layer)
+      callParamTraced(paramMessage(this.req, this.res, layer, fn, name), fn, next, value, name)
+    })
   }
 
   protected override entersDirectly(): boolean {
@@ -808,7 +941,18 @@ class TracedDispatch extends Dispatch {
   }
 
   protected override runRoute(item: PlanEntry, layer: Layer, next: Next): void {
-    this.trace.run(this.req, this.res, layer, 'request_handler', next, (traced) => super.runRoute(item, layer, traced))
+    const run = (n: Next): void => {
+      const route = layer.route as Route
+      // Each handler of the route published, while the route is webfw's own.
+      if (this.requests && isRouteDispatch(layer.handle) && route.dispatch === ownRouteDispatch) {
+        this.noteMatch(layer)
+        dispatchRouteTraced(route, this.req, this.res, n)
+      } else {
+        super.runRoute(item, layer, n)
+      }
+    }
+    if (this.trace !== null) this.trace.run(this.req, this.res, layer, 'request_handler', next, run)
+    else run(next)
   }
 }
 
@@ -837,8 +981,10 @@ export function handle(router: RouterObject, req: DispatchRequest, res: Dispatch
     if (router.style.requireCallback) throw new TypeError('argument callback is required')
     callback = noCallback
   }
-  // One check per router entry (src/diagnostics/channels.ts): false while nobody listens.
-  const state = layerStart.hasSubscribers ? new TracedDispatch(router, req, res, callback, skip) : new Dispatch(router, req, res, callback, skip)
+  // Checks per router entry (src/diagnostics/channels.ts): false while nobody listens.
+  const layers = layerStart.hasSubscribers
+  const requests = router.style.publishesRouterRequests && routerRequestListened()
+  const state = layers || requests ? new TracedDispatch(router, req, res, callback, skip, layers, requests) : new Dispatch(router, req, res, callback, skip)
   req.next = state.next
   req.baseUrl = state.parentUrl
   req.originalUrl = req.originalUrl || req.url

@@ -7,6 +7,8 @@
 import { passRejection, type Layer, type Next } from './layer'
 
 export type ParamCallback = (req: unknown, res: unknown, next: Next, value: unknown, name: string) => unknown
+/** A param callback's call made another way than its own (a traced router publishes it). */
+export type ParamCall = (fn: ParamCallback, layer: Layer, next: Next, value: unknown, name: string) => void
 
 interface ParamCalled {
   error: unknown
@@ -73,6 +75,7 @@ export function processParams(
   res: unknown,
   catchRejections: boolean,
   done: Next,
+  call?: ParamCall,
 ): void {
   if (!keys || keys.length === 0) {
     done()
@@ -126,7 +129,8 @@ export function processParams(
       param()
       return
     }
-    callParam(fn, req, res, paramCallback, paramVal, key, catchRejections, layer.forwardsRejections)
+    if (call !== undefined) call(fn, layer, paramCallback, paramVal, key)
+    else callParam(fn, req, res, paramCallback, paramVal, key, catchRejections, layer.forwardsRejections)
   }
 
   param()

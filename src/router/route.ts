@@ -78,8 +78,8 @@ export class Route {
 
     // Fast path: one handler for this method and nothing else in the stack.
     // Its `next` can be the router's own: 'route' and no-argument both resume
-    // the router, 'router' and errors pass through unchanged, exactly as the
-    // general loop below would forward them.
+    // the router, 'router' and errors pass through unchanged, exactly as
+    // walkHandlers would forward them.
     if (stack.length === 1) {
       const layer = stack[0]
       if (layer.method === undefined || layer.method === method) layer.handleRequest(req, res, done)
@@ -87,28 +87,7 @@ export class Route {
       return
     }
 
-    let idx = 0
-    let sync = 0
-    const next: Next = (err) => {
-      if (err && err === 'route') return done()
-      if (err && err === 'router') return done(err)
-      if (idx >= stack.length) return done(err)
-      if (++sync > 100) {
-        setImmediate(next, err)
-        return
-      }
-      let layer: Layer | undefined
-      let match = false
-      while (!match && idx < stack.length) {
-        layer = stack[idx++]
-        match = layer.method === undefined || layer.method === method
-      }
-      if (!match || layer === undefined) return done(err)
-      if (err) layer.handleError(err, req, res, next)
-      else layer.handleRequest(req, res, next)
-      sync = 0
-    }
-    next()
+    walkHandlers(stack, method, req, res, done, callLayer)
   }
 
   /** Handlers for every method. */
@@ -133,6 +112,52 @@ export class Route {
     const onChange = this[kOnChange]
     if (onChange !== null) onChange()
   }
+}
+
+/** How a route calls one of its handler layers: `handleError` with an error, else `handleRequest`. */
+export type LayerCall = (layer: Layer, err: unknown, req: unknown, res: unknown, next: Next) => void
+
+function callLayer(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
+  if (err) layer.handleError(err, req, res, next)
+  else layer.handleRequest(req, res, next)
+}
+
+/**
+ * The handlers of `stack` for `method` (lower-case, HEAD already read as
+ * GET where the route has no HEAD handler) in order, each called through
+ * `call`: 'route' leaves the route, 'router' and the end of the stack pass
+ * on to `done`, and more than 100 synchronous steps continue on the next
+ * turn. `Route.dispatch` calls its layers' own methods; a traced router
+ * calls them with their events published (src/router/dispatch.ts).
+ */
+export function walkHandlers(stack: readonly Layer[], method: unknown, req: RouteRequest, res: unknown, done: Next, call: LayerCall): void {
+  let idx = 0
+  let sync = 0
+  const next: Next = (err) => {
+    if (err && err === 'route') return done()
+    if (err && err === 'router') return done(err)
+    if (idx >= stack.length) return done(err)
+    if (++sync > 100) {
+      setImmediate(next, err)
+      return
+    }
+    let layer: Layer | undefined
+    let match = false
+    while (!match && idx < stack.length) {
+      layer = stack[idx++]
+      match = layer.method === undefined || layer.method === method
+    }
+    if (!match || layer === undefined) return done(err)
+    call(layer, err, req, res, next)
+    sync = 0
+  }
+  next()
+}
+
+/** The method a route runs the handlers of (HEAD runs GET's where the route has none for HEAD). */
+export function routeMethod(route: Route, req: RouteRequest): unknown {
+  const method = lowerMethod(req.method)
+  return method === 'head' && !route.methods.head ? 'get' : method
 }
 
 // route.get(fn), route.post(fn), ... for every known method.

@@ -77,6 +77,8 @@ export interface RouterStyle {
   readonly factoryIsPrototype: boolean
   /** `router.listRoutes()`, the registered paths with their methods or mounted routers (5.x, Express 5.3). */
   readonly listRoutes: boolean
+  /** Handler calls published on `express.router.request` while it is listened to (5.x, as Express 5.3's router). */
+  readonly publishesRouterRequests: boolean
 }
 
 /** What a router needs from its version profile. */
