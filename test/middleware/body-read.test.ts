@@ -145,14 +145,18 @@ describe('body reader: inflation', () => {
     })
   })
 
-  test('malformed compressed data is a 400', async () => {
+  test('malformed compressed data is a 400: zlib\'s error, with no type (not a parse failure)', async () => {
     await withServer(parserApp(webfw, webfw.json()), async ({ port }) => {
       const broken = zlib.gzipSync(payload).subarray(0, 12)
       const r = await send(port, { headers: { ...JSON_HEADERS, 'Content-Encoding': 'gzip' }, body: broken })
       assert.equal(r.status, 400)
-      assert.equal(r.json().type, 'entity.parse.failed')
+      assert.equal(r.json().type, undefined)
+      assert.equal(r.json().code, 'Z_BUF_ERROR')
+      assert.equal(r.json().message, 'unexpected end of file')
       const garbage = await send(port, { headers: { ...JSON_HEADERS, 'Content-Encoding': 'deflate' }, body: 'not deflate' })
       assert.equal(garbage.status, 400)
+      assert.equal(garbage.json().code, 'Z_DATA_ERROR')
+      assert.equal(garbage.json().type, undefined)
     })
   })
 

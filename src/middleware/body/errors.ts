@@ -24,19 +24,20 @@ export function asBodyError(status: number, thrown: unknown, props: Record<strin
   return createError(status, err, props)
 }
 
-export function tooLarge(limit: number, received: number, expected: number | undefined): BodyError {
-  return bodyError(413, 'request entity too large', {
-    type: 'entity.too.large',
-    limit,
-    received,
-    expected,
-    length: expected,
-  })
+// The extra properties of the errors below are body-parser's (raw-body's),
+// in its order and with its keys: error handlers that serialise the error
+// (`res.json(err)`) send the same bytes.
+
+/** A declared Content-Length over the limit, refused before reading. */
+export function tooLargeDeclared(limit: number, expected: number): BodyError {
+  return bodyError(413, 'request entity too large', { expected, length: expected, limit, type: 'entity.too.large' })
+}
+
+/** A body that outgrew the limit while being read. */
+export function tooLarge(limit: number, received: number): BodyError {
+  return bodyError(413, 'request entity too large', { limit, received, type: 'entity.too.large' })
 }
 
 export function unsupportedCharset(charset: string): BodyError {
-  return bodyError(415, 'unsupported charset "' + charset.toUpperCase() + '"', {
-    type: 'charset.unsupported',
-    charset,
-  })
+  return bodyError(415, 'unsupported charset "' + charset.toUpperCase() + '"', { charset, type: 'charset.unsupported' })
 }

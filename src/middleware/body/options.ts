@@ -9,6 +9,7 @@ import typeis from 'type-is'
 import { deprecate } from '../../util/deprecate'
 import { loadOnFirstCall } from '../../util/first-use'
 import { headerCharset, headerCharset1 } from './charset'
+import type { Inflate } from './read'
 
 export type VerifyFn = (req: IncomingMessage, res: ServerResponse, buf: Buffer, encoding: string | null) => void
 export type TypeMatcher = (req: IncomingMessage) => boolean
@@ -16,7 +17,8 @@ export type TypeMatcher = (req: IncomingMessage) => boolean
 export interface CommonOptions {
   /** Largest body accepted, in bytes (after inflation). */
   limit: number
-  inflate: boolean
+  /** The codings undone (the version's), or null with `inflate: false`. */
+  inflate: Inflate
   verify: VerifyFn | undefined
   /** A `type` option given as a function, which sees the request; undefined for media types. */
   shouldParse: TypeMatcher | undefined
@@ -56,6 +58,12 @@ export interface BodyStyle {
   readonly typeIs: (header: string, types: string[]) => string | false | null
   /** The body's charset from its Content-Type (null: the parser's default). */
   readonly charsetOf: (header: string | undefined) => string | null
+  /**
+   * The content codings undone with `inflate` on (another is a 415): gzip,
+   * deflate, br and zstd (5.x, body-parser 2; zstd where the runtime has
+   * it), or gzip and deflate (4.x, 3.x: body-parser 1).
+   */
+  readonly codings: ReadonlySet<string>
 }
 
 export const bodyStyle: BodyStyle = Object.freeze({
@@ -65,6 +73,7 @@ export const bodyStyle: BodyStyle = Object.freeze({
   flatForm: 'qs',
   typeIs: typeis.is as BodyStyle['typeIs'],
   charsetOf: headerCharset,
+  codings: new Set(['gzip', 'deflate', 'br', 'zstd']),
 })
 
 /** type-is 1 (4.x and 3.x), required when first called for (src/util/first-use.ts); the profile's `req.is` uses it too. */
@@ -76,6 +85,7 @@ export const bodyStyle4: BodyStyle = Object.freeze({
   flatForm: 'runtime',
   typeIs: loadOnFirstCall(() => loadTypeIs1().is as BodyStyle['typeIs']),
   charsetOf: headerCharset1,
+  codings: new Set(['gzip', 'deflate']),
 })
 
 /** Connect 2's verify form, `verify(req, res, body)` with the body decoded to a string. */
@@ -133,7 +143,7 @@ export function normalizeCommonOptions(
   }
   // (checked in this order: which error a bad set of options gets is kept)
   const limit = parseLimit(opts.limit, style.limit)
-  const inflate = opts.inflate !== false
+  const inflate = opts.inflate !== false ? style.codings : null
   const verifyFn = typeof verify !== 'function' ? undefined : style.verifyString ? stringVerify(verify as never) : (verify as VerifyFn)
   const type: unknown = opts.type || defaultType
   const mediaTypes = mediaTypesOf(type)

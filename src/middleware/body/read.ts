@@ -24,15 +24,22 @@ import type { Transform } from 'node:stream'
 import zlib from 'node:zlib'
 import { newAsyncResource } from '../../util/async-resource'
 import { drainRequest } from '../../util/drain'
-import { asBodyError, bodyError, tooLarge, type BodyError } from './errors'
+import { asBodyError, bodyError, tooLarge, tooLargeDeclared, type BodyError } from './errors'
 import { Buffer } from '../../util/node-buffer'
 
 export type ReadCallback = (err: BodyError | null, body?: Buffer) => void
 
 /** A reader's arguments: `readBody`'s, with the response required. */
-type BodyRead = (req: IncomingMessage, contentLength: number, limit: number, inflate: boolean, done: ReadCallback, res: ServerResponse) => void
+type BodyRead = (req: IncomingMessage, contentLength: number, limit: number, inflate: Inflate, done: ReadCallback, res: ServerResponse) => void
 
 type ZstdZlib = typeof zlib & { createZstdDecompress?: () => Transform }
+
+/**
+ * The content codings a parser undoes (the version's list: 5.x gzip,
+ * deflate, br and zstd, as body-parser 2; 4.x and 3.x gzip and deflate, as
+ * body-parser 1), or null with `inflate: false`.
+ */
+export type Inflate = ReadonlySet<string> | null
 
 /** The maker of a decompressor for `coding`, or undefined for a coding the reader cannot undo. */
 function decompressorMaker(coding: string): (() => Transform) | undefined {
@@ -59,12 +66,12 @@ function codingOf(req: IncomingMessage): string {
   return header === undefined ? 'identity' : header.trim().toLowerCase()
 }
 
-/** The 415 for a body in `coding` (any coding with `inflate` off, an unknown one always), or undefined. */
-function codingRefusal(coding: string, inflate: boolean): BodyError | undefined {
+/** The 415 for a body in `coding` (any coding with `inflate` off, one not in the list always), or undefined. */
+function codingRefusal(coding: string, inflate: Inflate): BodyError | undefined {
   if (coding === 'identity') return undefined
-  if (!inflate) return bodyError(415, 'content encoding unsupported', { type: 'encoding.unsupported', encoding: coding })
-  if (decompressorMaker(coding) !== undefined) return undefined
-  return bodyError(415, 'unsupported content encoding "' + coding + '"', { type: 'encoding.unsupported', encoding: coding })
+  if (inflate === null) return bodyError(415, 'content encoding unsupported', { encoding: coding, type: 'encoding.unsupported' })
+  if (inflate.has(coding) && decompressorMaker(coding) !== undefined) return undefined
+  return bodyError(415, 'unsupported content encoding "' + coding + '"', { encoding: coding, type: 'encoding.unsupported' })
 }
 
 /**
@@ -73,7 +80,7 @@ function codingRefusal(coding: string, inflate: boolean): BodyError | undefined 
  * report once the coding is found acceptable (an unknown charset:
  * body-parser checks the coding first).
  */
-export function codingError(req: IncomingMessage, inflate: boolean): BodyError | undefined {
+export function codingError(req: IncomingMessage, inflate: Inflate): BodyError | undefined {
   return codingRefusal(codingOf(req), inflate)
 }
 
@@ -92,13 +99,9 @@ export function drain(req: IncomingMessage, res: ServerResponse | undefined, fn:
 }
 
 function abortedError(received: number, expected: number | undefined): BodyError {
-  return bodyError(400, 'request aborted', {
-    type: 'request.aborted',
-    code: 'ECONNABORTED',
-    received,
-    expected,
-    length: expected,
-  })
+  // Without a declared length (chunked, compressed) body-parser says null.
+  const length = expected ?? null
+  return bodyError(400, 'request aborted', { code: 'ECONNABORTED', expected: length, length, received, type: 'request.aborted' })
 }
 
 /**
@@ -108,13 +111,13 @@ function abortedError(received: number, expected: number | undefined): BodyError
  * the caller has already converted.
  *
  * @example
- * readBody(req, Number(req.headers['content-length']), 100 * 1024, true, (err, buf) => { if (err) return next(err); ... }, res)
+ * readBody(req, Number(req.headers['content-length']), 100 * 1024, bodyStyle.codings, (err, buf) => { if (err) return next(err); ... }, res)
  */
 export function readBody(
   req: IncomingMessage,
   contentLength: number,
   limit: number,
-  inflate: boolean,
+  inflate: Inflate,
   done: ReadCallback,
   res?: ServerResponse,
 ): void {
@@ -125,7 +128,8 @@ export function readBody(
   if (coding === 'identity') {
     expected = declaredLength(contentLength)
     if (expected !== undefined && expected > limit) {
-      drain(req, res, () => done(tooLarge(limit, 0, expected)))
+      const declared = expected
+      drain(req, res, () => done(tooLargeDeclared(limit, declared)))
       return
     }
     // `req.setEncoding()` was called: the chunks would be text. body-parser's
@@ -187,7 +191,7 @@ export function readBody(
     const offset = received
     received += chunk.length
     if (received > limit) {
-      fail(tooLarge(limit, received, expected))
+      fail(tooLarge(limit, received))
       return
     }
     if (expected === undefined) {
@@ -234,8 +238,9 @@ export function readBody(
   }
 
   function onSourceError(err: unknown): void {
-    // Only a decompressor reports here (the request's own errors are aborts).
-    fail(asBodyError(400, err, { type: 'entity.parse.failed' }))
+    // Only a decompressor reports here (the request's own errors are aborts):
+    // its error as zlib made it, a 400 with no `type`, as body-parser passes it on.
+    fail(asBodyError(400, err, {}))
   }
 
   function onRequestError(err: unknown): void {
@@ -282,7 +287,7 @@ export function readBody(
  * arrived with their head"). Any other body goes to `readBody`'s listeners.
  *
  * @example
- * readBodyInContext(req, Number(req.headers['content-length']), 100 * 1024, true, (err, buf) => {}, res)
+ * readBodyInContext(req, Number(req.headers['content-length']), 100 * 1024, bodyStyle.codings, (err, buf) => {}, res)
  */
 export const readBodyInContext: BodyRead = function readBodyInContext(req, contentLength, limit, inflate, done, res) {
   // A request someone already reads (a `data` listener, a pipe) or paused
@@ -328,12 +333,7 @@ const readArrived: BodyRead = function readArrived(req, contentLength, limit, in
 function noop(): void {}
 
 function sizeMismatch(received: number, expected: number | undefined): BodyError {
-  return bodyError(400, 'request size did not match content length', {
-    type: 'request.size.invalid',
-    received,
-    expected,
-    length: expected,
-  })
+  return bodyError(400, 'request size did not match content length', { expected, length: expected, received, type: 'request.size.invalid' })
 }
 
 function concat(chunks: Buffer[], length: number): Buffer {
