@@ -73,16 +73,19 @@ for (const setup of h2setups) {
       })
     })
 
-    it('compressed bodies are inflated (gzip, deflate, br); an unknown coding is 415', async () => {
+    it('compressed bodies are inflated (gzip, deflate; br in 5.x); an unknown coding is 415', async () => {
       const json = Buffer.from(JSON.stringify({ packed: true }))
       for (const [coding, packed] of [
         ['gzip', zlib.gzipSync(json)],
         ['deflate', zlib.deflateSync(json)],
         ['br', zlib.brotliCompressSync(json)],
       ] as Array<[string, Buffer]>) {
+        // body-parser 1 (4.x) undoes gzip and deflate only.
+        const undone = coding !== 'br' || setup.profile === '5.x'
         await each(bothFramings('/json', 'application/json', packed, { 'content-encoding': coding }), (status, body) => {
-          assert.equal(status, 200, coding)
-          assert.deepEqual(body.body, { packed: true }, coding)
+          assert.equal(status, undone ? 200 : 415, coding)
+          if (undone) assert.deepEqual(body.body, { packed: true }, coding)
+          else assert.equal(body.type, 'encoding.unsupported')
         })
       }
       await each(bothFramings('/json', 'application/json', json, { 'content-encoding': 'compress' }), (status, body) => {
