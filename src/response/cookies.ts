@@ -1,12 +1,13 @@
 /**
  * `res.cookie` and `res.clearCookie`: Set-Cookie headers serialized by the
- * `cookie` package, which rejects (TypeError) a name, value, path or domain
- * outside the RFC 6265 grammar, so no cookie can carry a CR/LF or a `;`
- * into the header. Object values become `j:` JSON; `signed` values become
+ * `cookie` package (0.7, as Express 5 and 4 use it: the same header and the
+ * same TypeError messages, "option path is invalid" ...), which rejects a
+ * name, value, path or domain outside the RFC 6265 grammar, so no cookie
+ * can carry a CR/LF or a `;` into the header. Object values become `j:` JSON; `signed` values become
  * `s:<value>.<HMAC-SHA256>` with the secret the cookie parser put on
  * `req.secret` — the format the `cookie-parser` package reads.
  */
-import { serialize, type SerializeOptions } from 'cookie'
+import { serialize, type SerializeOptions } from 'cookie-v0'
 import { sign } from 'cookie-signature'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'
@@ -25,7 +26,7 @@ export function cookieHeader(res: ResponseInternal, name: string, value: unknown
   let val = typeof value === 'object' ? 'j:' + JSON.stringify(value) : String(value)
   if (opts.signed) {
     const secret = res.req.secret
-    if (!secret) throw new Error('cookieParser(secret) required for signed cookies')
+    if (!secret) throw new Error('cookieParser("secret") required for signed cookies')
     val = 's:' + sign(val, secret)
   }
   if (opts.maxAge != null) {

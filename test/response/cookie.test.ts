@@ -7,8 +7,10 @@ import assert from 'node:assert/strict'
 import { createHmac } from 'node:crypto'
 import { describe, it } from 'node:test'
 import cookieParserPackage from 'cookie-parser'
-import { call, probe } from '../helpers/call'
-import { type Any, webfw } from '../helpers/webfw'
+import { call, probe, request } from '../helpers/call'
+import { withServer } from '../helpers/http'
+import { express4, express5 } from '../helpers/side-by-side'
+import { type Any, webfw, webfw4 } from '../helpers/webfw'
 
 interface Outcome {
   cookies: string[]
@@ -165,5 +167,56 @@ describe('res.cookie', () => {
         assert.deepEqual(JSON.parse(read.body).value, { obj: { n: 1 }, str: 'x' })
       }
     })
+  })
+})
+
+describe('res.cookie and res.clearCookie beside Express 5 and 4', () => {
+  /** Options and arguments, valid and not: the header, or the error's class and message, must be Express's. */
+  const CASES: Array<[string, unknown, Record<string, unknown>]> = [
+    ['a', 'b', {}], ['a', 'b c', {}], ['a', 'ü', {}], ['a', { x: 1 }, {}], ['a', 7, {}], ['a', '', {}],
+    ['a', 'b', { maxAge: 1500.7 }], ['a', 'b', { maxAge: -1 }], ['a', 'b', { maxAge: 'soon' }], ['a', 'b', { maxAge: Infinity }],
+    ['a', 'b', { expires: 'x' }], ['a', 'b', { expires: new Date('x') }], ['a', 'b', { domain: '.example.com' }],
+    ['a', 'b', { domain: 'bad domain' }], ['a', 'b', { path: '/x;y' }], ['a', 'b', { sameSite: true }], ['a', 'b', { sameSite: 'bogus' }],
+    ['a', 'b', { priority: 'high' }], ['a', 'b', { priority: 'bogus' }], ['a', 'b', { partitioned: true, secure: true }],
+    ['a', 'b c', { encode: (v: string) => v }], ['a', 'b', { encode: 'x' }], ['bad name', 'b', {}], ['a;', 'b', {}], ['', 'b', {}],
+    ['a', 'b', { signed: true }],
+  ]
+
+  async function outcomes(factory: Any): Promise<string[]> {
+    const app = factory()
+    app.set('env', 'test')
+    const run = (res: Any, fn: () => void): void => {
+      try {
+        fn()
+        res.end(JSON.stringify(res.getHeader('Set-Cookie') ?? null).replace(/Expires=[^;"]*/g, 'Expires=…'))
+      } catch (err) {
+        res.end((err as Error).constructor.name + ': ' + (err as Error).message)
+      }
+    }
+    app.get('/set/:i', (req: Any, res: Any) => {
+      const [name, value, options] = CASES[Number(req.params.i)]
+      run(res, () => res.cookie(name, value, options))
+    })
+    app.get('/clear/:i', (req: Any, res: Any) => {
+      const [name, , options] = CASES[Number(req.params.i)]
+      run(res, () => res.clearCookie(name, options))
+    })
+    const out: string[] = []
+    await withServer(app, async ({ port }) => {
+      for (let i = 0; i < CASES.length; i++) {
+        for (const op of ['set', 'clear']) out.push(`${op} ${i}: ` + (await request(port, `/${op}/${i}`)).body)
+      }
+    })
+    return out
+  }
+
+  it('gives the same headers and the same errors', async () => {
+    const [ours5, theirs5, ours4, theirs4] = [await outcomes(webfw), await outcomes(express5), await outcomes(webfw4), await outcomes(express4)]
+    assert.deepEqual(ours5, theirs5)
+    assert.deepEqual(ours4, theirs4)
+    // What the comparison covers, spelled out for three of them.
+    assert.ok(ours5.includes('set 8: TypeError: option maxAge is invalid'))
+    assert.ok(ours5.includes('set 21: TypeError: option encode is invalid'))
+    assert.ok(ours5.includes('set 25: Error: cookieParser("secret") required for signed cookies'))
   })
 })
