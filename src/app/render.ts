@@ -72,16 +72,15 @@ function renderView(app: AppInternal, name: string, options: Locals | null | und
   let view = renderOptions.cache ? cache[name] : undefined
   if (!view) {
     const View = app.get('view') as ViewClass
-    let created: ViewInstance
-    try {
-      created = new View(name, {
-        defaultEngine: app.get('view engine') as string | undefined,
-        root: app.get('views') as string | string[],
-        engines: app.engines as ViewOptions['engines'],
-      })
-    } catch (err) {
-      return callback(err as Error)
-    }
+    // What the View throws (no `view engine` for a name without extension,
+    // an engine package that cannot be loaded) leaves app.render and
+    // res.render as a throw, as in Express: a route handler's router passes
+    // it to `next`; only a failed lookup and the render go to the callback.
+    const created = new View(name, {
+      defaultEngine: app.get('view engine') as string | undefined,
+      root: app.get('views') as string | string[],
+      engines: app.engines as ViewOptions['engines'],
+    })
     if (!created.path) return callback(lookupError(name, created))
     if (renderOptions.cache) cache[name] = created
     view = created

@@ -97,28 +97,29 @@ for (const [label, factory] of [
         assert.ok(!JSON.stringify(err).includes(fixture('ejs')))
       })
 
-      it('reports a name without extension when no `view engine` is set', async () => {
-        const { err } = await render(app(), 'user')
-        assert.equal(err?.message, 'No default engine was specified and no extension was provided.')
+      it('throws for a name without extension when no `view engine` is set, as Express (the View throws)', () => {
+        let called = false
+        assert.throws(() => app().render('user', () => (called = true)), { message: 'No default engine was specified and no extension was provided.' })
+        assert.equal(called, false)
       })
 
-      it('reports an extension whose package is not a view engine', async () => {
+      it('throws for an extension whose package is not a view engine, as Express', () => {
         // node:path resolves as "path" and has no __express export.
-        const { err } = await render(app(), 'thing.path')
-        assert.equal(err?.message, 'Module "path" does not provide a view engine.')
+        assert.throws(() => app().render('thing.path', () => {}), { message: 'Module "path" does not provide a view engine.' })
       })
 
-      it('reports an extension whose package is not installed', async () => {
-        const { err } = await render(app(), 'thing.webfw-no-such-engine')
-        assert.equal((err as Any)?.code, 'MODULE_NOT_FOUND')
-        assert.match(String(err?.message), /webfw-no-such-engine/)
+      it('throws for an extension whose package is not installed, as Express', () => {
+        assert.throws(() => app().render('thing.webfw-no-such-engine', () => {}), (err: Any) => {
+          assert.equal(err.code, 'MODULE_NOT_FOUND')
+          assert.match(String(err.message), /webfw-no-such-engine/)
+          return true
+        })
       })
 
-      it('reports an invalid `views` setting through the callback', async () => {
+      it('throws for an invalid `views` setting (the View\'s lookup throws), as Express', () => {
         const a = app()
         a.set('views', 42)
-        const { err } = await render(a, 'user.ejs')
-        assert.ok(err instanceof TypeError)
+        assert.throws(() => a.render('user.ejs', () => {}), TypeError)
       })
     })
 

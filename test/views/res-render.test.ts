@@ -197,3 +197,25 @@ for (const [label, factory] of [
     })
   })
 }
+
+describe('res.render when the view cannot be made, beside Express', () => {
+  it('throws out of res.render (a handler can catch it; the callback is not called), as Express 5 and 4', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    const answers: string[] = []
+    for (const factory of [webfw, express5, webfw4, express4]) {
+      const a = factory()
+      a.set('views', fixture('ejs'))
+      a.get('/', (_req: Any, res: Any) => {
+        try {
+          res.render('user', (err: Error | null) => res.send('callback: ' + (err && err.message)))
+        } catch (err) {
+          res.send('caught: ' + (err as Error).message)
+        }
+      })
+      answers.push((await get(a)).body)
+    }
+    assert.equal(answers[0], 'caught: No default engine was specified and no extension was provided.')
+    assert.deepEqual(answers, [answers[1], answers[1], answers[3], answers[3]])
+  })
+})
