@@ -4,6 +4,7 @@
  */
 import accepts5 from 'accepts'
 import { create as contentDisposition5 } from 'content-disposition'
+import { basename } from 'node:path'
 import qs from 'qs'
 import typeis5 from 'type-is'
 import { parseExtendedQueryString, parseExtendedQueryString4, type QueryStyle } from './app/settings'
@@ -174,6 +175,7 @@ export const profile5: Profile = Object.freeze({
     sendfile: false,
     fileETagFromApp: true,
     contentDisposition: (filename?: string) => contentDisposition5(filename),
+    downloadDisposition: (nameOrPath: string | undefined) => contentDisposition5(basename(nameOrPath as string)),
   } as const),
   media: mediaTypes5,
   validators: validators5,
@@ -270,6 +272,7 @@ export const profile4: Profile = Object.freeze({
     fileETagFromApp: false,
     // content-disposition 0.5 (Express 4's) always quotes the file name.
     contentDisposition: (filename?: string) => contentDisposition4(filename),
+    downloadDisposition: (nameOrPath: string | undefined) => contentDisposition4(nameOrPath),
   } as const),
   media: mediaTypes4,
   validators: validators4,

@@ -104,8 +104,9 @@ export function defineHeaderMembers(proto: object, profile: Profile): void {
    * (application/octet-stream when unknown). Chainable.
    * @example res.type('json') // application/json; charset=utf-8
    */
-  function type(this: ResponseInternal, value: string): ResponseInternal {
-    const ct = value.indexOf('/') === -1 ? media.forExtension(value) : value
+  // (The parameter is named `type` as Express's: a non-string fails with its "type.indexOf is not a function".)
+  function type(this: ResponseInternal, type: string): ResponseInternal {
+    const ct = type.indexOf('/') === -1 ? media.forExtension(type) : type
     return this.set('Content-Type', ct)
   }
   defineMethod(proto, 'type', type)

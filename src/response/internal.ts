@@ -63,6 +63,12 @@ export interface ResponseStyle {
   readonly fileETagFromApp: boolean
   /** The Content-Disposition value for an attachment (file name optional). */
   contentDisposition(filename?: string): string
+  /**
+   * `res.download`'s Content-Disposition from the name or path it was given:
+   * 5.x takes the base name first, as Express 5; 4.x hands it to
+   * content-disposition 0.5, which does, and reads no argument as no name.
+   */
+  downloadDisposition(nameOrPath: string | undefined): string
 }
 
 export interface ResponseInternal extends ServerResponse {

@@ -144,7 +144,7 @@ export function defineTransferMembers(proto: object, profile: Profile): void {
     }
 
     const headers: Record<string, string | number | string[]> = {
-      'Content-Disposition': style.contentDisposition(path.basename(name || file)),
+      'Content-Disposition': style.downloadDisposition(name || file),
     }
     const given = opts?.headers
     if (given && typeof given === 'object') {

@@ -31,6 +31,21 @@ describe('res.type', () => {
     assert.equal(await type((r) => r.type('nope-not-a-type')), 'application/octet-stream')
   })
 
+  it('given a non-string, throws the TypeError Express 5 and 4 throw', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    const messages = [webfw, express5, express4].map((f) => {
+      try {
+        f.response.type.call({}, 5)
+        return 'no throw'
+      } catch (err) {
+        return (err as Error).constructor.name + ': ' + (err as Error).message
+      }
+    })
+    assert.deepEqual(messages, ['TypeError: type.indexOf is not a function', messages[1], messages[1]])
+    assert.equal(messages[1], 'TypeError: type.indexOf is not a function')
+  })
+
   it('is aliased as res.contentType and chainable', async () => {
     assert.equal(await type((r) => r.contentType('txt').set('X-A', '1')), 'text/plain; charset=utf-8')
   })

@@ -126,3 +126,26 @@ describe('res.download (4.x)', () => {
     assert.equal(res.body, '- groceries')
   })
 })
+
+describe('res.download without a path, beside Express', () => {
+  test('throws what Express 5 and Express 4 throw (4.x resolves the path before naming it)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    const outcome = async (factory: Any): Promise<string> => {
+      const a = factory()
+      a.get('/', (_req: Any, res: Any) => {
+        try {
+          res.download()
+          res.end('no throw')
+        } catch (err) {
+          res.end((err as Error).constructor.name + ': ' + (err as Error).message)
+        }
+      })
+      return (await call(a)).body
+    }
+    const [ours5, theirs5, ours4, theirs4] = [await outcome(webfw), await outcome(express5), await outcome(webfw4), await outcome(express4)]
+    assert.equal(ours5, theirs5)
+    assert.equal(ours4, theirs4)
+    assert.match(ours4, /"paths\[0\]" argument/)
+  })
+})
