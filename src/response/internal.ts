@@ -51,6 +51,18 @@ export interface ResponseStyle {
    * an application's function hashes, becomes a Buffer first (5.x, 4.x).
    */
   readonly stringBodies: boolean
+  /**
+   * `res.send` sends any ArrayBuffer view (Uint8Array, DataView ...) as
+   * bytes (5.x, Express 5.1+); otherwise only a Buffer, and other views go
+   * out as JSON, as Express 4 sends them.
+   */
+  readonly binaryViews: boolean
+  /**
+   * `res.send(null)` is the empty string through the string bodies' charset
+   * step: a Content-Type already set gets `charset=utf-8` (4.x, where
+   * Express 4 runs that step after choosing the body).
+   */
+  readonly nullBodyCharset: boolean
   /** The generators of the `etag` setting's values (SHA-1 tags; 3.x: MD5, as Express 3). */
   readonly etags: ETagGenerators
   /** `res.clearCookie` keeps an `expires` or `maxAge` the caller gives, deprecated (4.x). */

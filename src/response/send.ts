@@ -71,6 +71,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
   const style = profile.response
   const keepContentLength = style.keepContentLength
   const stringBodies = style.stringBodies
+  const binaryViews = style.binaryViews
+  const nullBodyCharset = style.nullBodyCharset
   const utf8Type = profile.media.utf8Type
 
   /**
@@ -189,7 +191,14 @@ export function defineSendMembers(proto: object, profile: Profile): void {
       case 'object':
         if (chunk === null) {
           chunk = ''
-        } else if (ArrayBuffer.isView(chunk)) {
+          if (nullBodyCharset) {
+            const type = contentTypeHeader.read(this)
+            if (typeof type === 'string' && type) {
+              const withCharset = utf8Type(type)
+              if (withCharset !== type) this.setHeader('Content-Type', withCharset)
+            }
+          }
+        } else if (binaryViews ? ArrayBuffer.isView(chunk) : Buffer.isBuffer(chunk)) {
           if (!this.getHeader('Content-Type')) this.type('bin')
         } else {
           return this.json(chunk)

@@ -187,3 +187,35 @@ describe('res.vary (4.x)', () => {
     assert.equal((await call(on5((_req, r) => r.vary().end('ok')))).status, 500)
   })
 })
+
+describe('res.send of a typed array and of null, beside Express', () => {
+  /** Status, Content-Type, ETag and body of `send(res)` on `factory`. */
+  async function sent(factory: Any, send: (res: Any) => void): Promise<string> {
+    const app = factory()
+    app.get('/', (_req: Any, res: Any) => send(res))
+    const r = await call(app)
+    return [r.status, r.headers['content-type'], r.headers.etag, r.body].join(' | ')
+  }
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+  const cases: [string, (res: Any) => void][] = [
+    ['a Uint8Array', (res) => res.send(new Uint8Array([65, 66]))],
+    ['a Uint8Array with a type set', (res) => res.type('html').send(new Uint8Array([65, 66]))],
+    ['null with a type set', (res) => res.set('Content-Type', 'application/octet-stream').send(null)],
+    ['null with a parameter in the type', (res) => res.set('Content-Type', 'text/plain; foo=bar').send(null)],
+    ['null with no type', (res) => res.send(null)],
+  ]
+
+  for (const [name, send] of cases) {
+    test(name + ': as Express 5 (5.x) and as Express 4 (4.x)', async () => {
+      assert.equal(await sent(webfw, send), await sent(express5, send))
+      assert.equal(await sent(webfw4, send), await sent(express4, send))
+    })
+  }
+
+  test('what 4.x sends for them, spelled out', async () => {
+    assert.equal(await sent(webfw4, cases[0][1]), '200 | application/json; charset=utf-8 | W/"f-/IweOQjrXeoQkvlbVj1F2Y7yFX0" | {"0":65,"1":66}')
+    assert.equal((await sent(webfw4, cases[3][1])).split(' | ')[1], 'text/plain; charset=utf-8; foo=bar')
+    assert.equal((await sent(webfw, cases[0][1])).split(' | ')[3], 'AB')
+  })
+})
