@@ -126,15 +126,16 @@ export function defineHeaderMembers(proto: object, profile: Profile): void {
   })
 
   /**
-   * Adds to the Link header, one `<url>; rel="name"` per entry (an array
+   * Adds to the Link header, one `<url>; rel="name"` per entry (5.x: an array
    * gives one rel several links). Chainable.
    * @example res.links({ next: '/users?page=2', last: '/users?page=5' })
    */
+  const linkArrays = style.linkArrays
   defineMethod(proto, 'links', function links(this: ResponseInternal, map: Record<string, string | string[]>) {
     const parts: string[] = []
     for (const rel of Object.keys(map)) {
       const targets = map[rel]
-      if (Array.isArray(targets)) for (const url of targets) parts.push(`<${url}>; rel="${rel}"`)
+      if (linkArrays && Array.isArray(targets)) for (const url of targets) parts.push(`<${url}>; rel="${rel}"`)
       else parts.push(`<${targets}>; rel="${rel}"`)
     }
     const prev = this.get('Link')

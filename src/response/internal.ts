@@ -63,6 +63,8 @@ export interface ResponseStyle {
    * Express 4 runs that step after choosing the body).
    */
   readonly nullBodyCharset: boolean
+  /** `res.links` gives a rel one link per URL of an array (5.x, Express 5.1+); 4.x writes the array as one URL, as Express 4. */
+  readonly linkArrays: boolean
   /** The generators of the `etag` setting's values (SHA-1 tags; 3.x: MD5, as Express 3). */
   readonly etags: ETagGenerators
   /** `res.clearCookie` keeps an `expires` or `maxAge` the caller gives, deprecated (4.x). */

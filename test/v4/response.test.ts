@@ -219,3 +219,18 @@ describe('res.send of a typed array and of null, beside Express', () => {
     assert.equal((await sent(webfw, cases[0][1])).split(' | ')[3], 'AB')
   })
 })
+
+describe('res.links with several URLs for one rel, beside Express', () => {
+  test('5.x writes one link per URL (Express 5); 4.x writes the array as one URL (Express 4)', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    const link = async (factory: Any): Promise<unknown> => {
+      const app = factory()
+      app.get('/', (_req: Any, res: Any) => res.links({ next: '/p2', last: ['/p3', '/p4'] }).end())
+      return (await call(app)).headers.link
+    }
+    assert.equal(await link(webfw), await link(express5))
+    assert.equal(await link(webfw4), await link(express4))
+    assert.equal(await link(webfw4), '</p2>; rel="next", </p3,/p4>; rel="last"')
+  })
+})
