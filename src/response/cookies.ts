@@ -7,7 +7,7 @@
  * `s:<value>.<HMAC-SHA256>` with the secret the cookie parser put on
  * `req.secret` — the format the `cookie-parser` package reads.
  */
-import { serialize, type SerializeOptions } from 'cookie-v0'
+import { serialize, type SerializeOptions } from 'cookie'
 import { sign } from 'cookie-signature'
 import type { Profile } from '../profile'
 import { defineMethod } from '../util/define'

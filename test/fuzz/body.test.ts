@@ -163,7 +163,9 @@ const caseArb: fc.Arbitrary<Case> = fc.constantFrom(...ROUTES).chain((route) =>
 type Codec = (data: Buffer) => Buffer
 const zstd = zlib as unknown as { zstdCompressSync?: Codec; zstdDecompressSync?: Codec }
 const ZSTD = typeof zstd.zstdCompressSync === 'function' && typeof zstd.zstdDecompressSync === 'function'
-const INFLATED = ZSTD ? ['gzip', 'deflate', 'br', 'zstd'] : ['gzip', 'deflate', 'br']
+// 5.x undoes what body-parser 2 does; 4.x what body-parser 1 does.
+const INFLATED5 = ZSTD ? ['gzip', 'deflate', 'br', 'zstd'] : ['gzip', 'deflate', 'br']
+const INFLATED4 = ['gzip', 'deflate']
 
 function compress(coding: string, data: Buffer): Buffer {
   switch (coding) {
@@ -212,7 +214,7 @@ function isAllWhitespace(s: string): boolean {
 /** type-is 2 (5.x) or 1 (4.x, which matches no type whose parameters media-typer 0.3 cannot read). */
 type TypeIs = (header: string, types: string[]) => string | false | null
 
-function expect(c: Case, emptyBody: unknown, typeIs: TypeIs): Expected {
+function expect(c: Case, emptyBody: unknown, typeIs: TypeIs, undone: readonly string[]): Expected {
   const { route } = c
   const fakeType = c.contentType
   if (fakeType === undefined || !typeIs(fakeType, [route.type])) return { statuses: [200], body: emptyBody }
@@ -228,7 +230,7 @@ function expect(c: Case, emptyBody: unknown, typeIs: TypeIs): Expected {
   let bytes = c.payload
   if (coding !== 'identity') {
     if (route.inflate === false) return { statuses: [415] }
-    if (!INFLATED.includes(coding)) return { statuses: [415] }
+    if (!undone.includes(coding)) return { statuses: [415] }
     // A corrupt stream fails (400), unless what it let through first already passed the limit.
     // (A "corruption" that left the stream whole, as truncating one byte to one byte, is no corruption.)
     if (c.corrupt !== 'none') {
@@ -326,7 +328,7 @@ function checkReply(c: Case, reply: Reply, expected: Expected): void {
   }
 }
 
-async function fuzz(factory: Any, emptyBody: unknown, numRuns: number, typeIs: TypeIs): Promise<void> {
+async function fuzz(factory: Any, emptyBody: unknown, numRuns: number, typeIs: TypeIs, codings: readonly string[]): Promise<void> {
   const before = snapshotBuiltins()
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   try {
@@ -334,7 +336,7 @@ async function fuzz(factory: Any, emptyBody: unknown, numRuns: number, typeIs: T
       await fc.assert(
         fc.asyncProperty(caseArb, async (c) => {
           const reply = await send(agent, srv.port, c)
-          checkReply(c, reply, expect(c, emptyBody, typeIs))
+          checkReply(c, reply, expect(c, emptyBody, typeIs, codings))
           assertBuiltinsUnchanged(before, c.route.path)
         }),
         { numRuns, includeErrorInReport: true },
@@ -352,9 +354,9 @@ const CASES5 = runs(300)
 const CASES4 = runs(100)
 
 test(`5.x body parsers: random bytes, charsets, codings and types give 200/400/413/415 as the rules say (${CASES5} requests)`, async () => {
-  await fuzz(webfw, { undefined: true }, CASES5, typeis.is as TypeIs)
+  await fuzz(webfw, { undefined: true }, CASES5, typeis.is as TypeIs, INFLATED5)
 })
 
 test(`4.x body parsers: the same rules, {} when nothing was parsed (${CASES4} requests)`, async () => {
-  await fuzz(webfw4, described({}), CASES4, typeis4.is as TypeIs)
+  await fuzz(webfw4, described({}), CASES4, typeis4.is as TypeIs, INFLATED4)
 })

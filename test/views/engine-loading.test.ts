@@ -28,14 +28,18 @@ function writeTree(root: string, files: Record<string, string>): void {
 
 const engine = (tag: string) => `exports.__express = (path, options, cb) => cb(null, '${tag}:' + options.who)\n`
 
-// Renders argv[2] from ./views and prints the outcome as JSON.
+// Renders argv[2] from ./views and prints the outcome as JSON (an engine
+// that cannot be loaded makes app.render throw, as in Express).
 const renderScript = (views: string) => `
 const webfw = require(${JSON.stringify(packageRoot)})
 const app = webfw()
 app.set('views', ${views})
-app.render(process.argv[process.argv.length - 1], { who: 'w' }, (err, html) => {
-  process.stdout.write(JSON.stringify(err ? { error: err.message, code: err.code } : { html }))
-})
+const report = (err, html) => process.stdout.write(JSON.stringify(err ? { error: err.message, code: err.code } : { html }))
+try {
+  app.render(process.argv[process.argv.length - 1], { who: 'w' }, report)
+} catch (err) {
+  report(err)
+}
 `
 
 describe('engine loading by extension', () => {

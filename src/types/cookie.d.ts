@@ -1,5 +1,11 @@
-/** Typings for cookie 0.7 (the serializer of Express 5's and 4's `res.cookie`), installed as `cookie-v0`. */
-declare module 'cookie-v0' {
+/** Typings for cookie 0.7, the version Express 5 and 4 use (`res.cookie`'s serializer; the 3.x built-ins' parser). */
+declare module 'cookie' {
+  export interface ParseOptions {
+    /** Decodes each value (decodeURIComponent by default); a throw keeps the value as it came. */
+    decode?: (value: string) => string
+  }
+  /** The `name=value` pairs of a Cookie header: the first of repeated names wins, quotes around a value are removed. */
+  export function parse(str: string, options?: ParseOptions): Record<string, string>
   export interface SerializeOptions {
     domain?: string
     encode?: (value: string) => string
