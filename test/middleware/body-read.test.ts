@@ -53,6 +53,30 @@ describe('body reader: limit', () => {
     }
   })
 
+  test('limit options beside body-parser\'s: the same ones refused at creation (NaN, unreadable strings), the rest taken, a negative one refusing every body', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    const limits: unknown[] = ['abc', Number.NaN, null, undefined, -1, 0, '1kb', '1.5mb', Number.POSITIVE_INFINITY, '', {}, true, '10', '1 tb']
+    for (const [ours, theirs] of [[webfw, express5], [webfw4, express4]]) {
+      for (const kind of ['json', 'urlencoded', 'text', 'raw']) {
+        for (const limit of limits) {
+          const outcome = (factory: Any): string => {
+            try {
+              factory[kind]({ limit, extended: true })
+              return 'created'
+            } catch (err) {
+              return (err as Error).message
+            }
+          }
+          assert.equal(outcome(ours), outcome(theirs), `${kind} ${String(limit)}`)
+        }
+      }
+    }
+    await withServer(parserApp(webfw, webfw.raw({ limit: -1 })), async ({ port }) => {
+      assert.equal((await send(port, { headers: OCTETS, body: Buffer.alloc(0) })).status, 413)
+    })
+  })
+
   test('changing the options object later does not change the parser', async () => {
     const options = { limit: 10 }
     const app = parserApp(webfw, webfw.raw(options))

@@ -100,8 +100,9 @@ function parseLimit(limit: unknown, fallback: string): number {
   // bytes.parse answers null (or NaN) for strings it cannot read, and
   // Infinity for a string of 309 digits or more; treating either as "no
   // limit" would silently disable the protection. (The number Infinity is
-  // an explicit choice and stays allowed.)
-  if (parsed === null || Number.isNaN(parsed) || parsed < 0 || (typeof limit === 'string' && !Number.isFinite(parsed))) {
+  // an explicit choice and stays allowed; so does a negative limit, which
+  // body-parser takes too and which refuses every body with 413.)
+  if (parsed === null || Number.isNaN(parsed) || (typeof limit === 'string' && !Number.isFinite(parsed))) {
     throw new TypeError(`option limit "${String(limit)}" is invalid`)
   }
   return parsed
