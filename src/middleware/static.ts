@@ -17,7 +17,7 @@ import escapeHtml from 'escape-html'
 import parseUrl from 'parseurl'
 import type { Profile } from '../profile'
 import { fileError, type FileError } from '../response/file/errors'
-import { normalizeSendOptions, type DotfilesMode, type FileOptions } from '../response/file/options'
+import { normalizeSendOptions, type DotfilesMode, type FileOptions, type SendOptions } from '../response/file/options'
 import { RealRoot, urlTarget, type FileTarget } from '../response/file/paths'
 import { sendFileTo, type SendHooks } from '../response/file/sender'
 import { deprecate } from '../util/deprecate'
@@ -108,11 +108,22 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
     if (typeof root !== 'string') throw new TypeError('root path must be a string')
     const opts = options ?? {}
     const fallthrough = opts.fallthrough !== false
-    const setHeaders = opts.setHeaders
+    // Checked here, as serve-static does, only when given (null is none).
+    const setHeaders = opts.setHeaders || undefined
     if (setHeaders !== undefined && typeof setHeaders !== 'function') {
       throw new TypeError('option setHeaders must be function')
     }
-    const sendOptions = normalizeSendOptions(opts, dotfilesFor(opts, profile), profile.media.fileType, profile.validators)
+    // The sender's options (`dotfiles`, `index`, `extensions` ...) are
+    // checked per request, as `send` checks them when serve-static makes its
+    // stream: with a bad one the app starts, and each GET or HEAD the
+    // middleware takes throws the TypeError (its router passes it to `next`).
+    const readOptions = () => normalizeSendOptions(opts, dotfilesFor(opts, profile), profile.media.fileType, profile.validators)
+    let sendOptions: SendOptions | null
+    try {
+      sendOptions = readOptions()
+    } catch {
+      sendOptions = null
+    }
     const realRoot = new RealRoot(path.resolve(root))
     const hooks: SendHooks = {
       onHeaders: setHeaders,
@@ -132,6 +143,7 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
         return
       }
 
+      const options = sendOptions ?? readOptions()
       let pathname = parseUrl(req)?.pathname ?? '/'
       // At the mount point itself ("/static" without its slash) the target is
       // the root, so a directory root redirects to "/static/".
@@ -143,7 +155,7 @@ export function createStatic(profile: Profile): (root: string, options?: StaticO
         else next(target)
         return
       }
-      sendFileTo(req, res, target, sendOptions, hooks, (err, found) => {
+      sendFileTo(req, res, target, options, hooks, (err, found) => {
         if (err === undefined || err.code === 'ECONNABORTED') return
         // Once a file was found, its errors (412, 416, read failures) are
         // real errors even with fallthrough.

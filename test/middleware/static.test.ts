@@ -158,8 +158,10 @@ describe('static(): options', () => {
       assert.equal((await get(staticApp(), '/to-hidden.txt')).text, 'fell through GET')
     })
 
-    test('any other value is refused', () => {
-      assert.throws(() => webfw.static(tree.root, { dotfiles: 'show' }), /dotfiles option/)
+    test('any other value is refused, by each GET the middleware takes (as send refuses it)', async () => {
+      const r = await get(staticApp({ dotfiles: 'show' }), '/todo.txt')
+      assert.equal(r.status, 500)
+      assert.match(r.json().message, /dotfiles option/)
     })
   })
 
@@ -187,7 +189,9 @@ describe('static(): options', () => {
 
     test('false disables; other values are refused', async () => {
       assert.equal((await get(staticApp({ extensions: false }), '/doc')).text, 'fell through GET')
-      assert.throws(() => webfw.static(tree.root, { extensions: [1] }), /extensions option/)
+      const refused = await get(staticApp({ extensions: [1] }), '/doc')
+      assert.equal(refused.status, 500)
+      assert.match(refused.json().message, /extensions option/)
     })
   })
 
@@ -529,5 +533,41 @@ describe('static(): never outside the root', () => {
       assert.ok(r.status >= 400, p)
       assertNothingLeaked(r)
     }
+  })
+})
+
+describe('static(): options the sender checks, as serve-static has send check them', () => {
+  /** Builds a static app on `factory`; the outcome of making it and of a GET, a POST and a GET the middleware passes over. */
+  async function outcome(factory: Any, options: object): Promise<string[]> {
+    let app: Any
+    try {
+      app = factory()
+      app.use('/s', factory.static(tree.root, options))
+    } catch (err) {
+      return ['not created: ' + (err as Error).message]
+    }
+    app.use((_req: Any, res: Any) => res.send('fell through'))
+    app.use((err: Any, _req: Any, res: Any, _next: Any) => res.status(err.status ?? 500).send(`${err.constructor.name}: ${err.message}`))
+    return withServer(app, async ({ port }) => {
+      const out: string[] = []
+      for (const [method, p] of [['GET', '/s/todo.txt'], ['POST', '/s/todo.txt'], ['GET', '/other']]) {
+        const r = await send(port, { method, path: p })
+        out.push(`${method} ${p}: ${r.status} ${r.text}`)
+      }
+      return out
+    })
+  }
+
+  test('a bad dotfiles, index or extensions value fails each GET and HEAD it takes (not the app\'s start); null setHeaders is none', async () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express5 } = require('../helpers/side-by-side') as { express5: Any }
+    for (const options of [{ dotfiles: 'bogus' }, { dotfiles: null }, { index: 5 }, { extensions: true }, { index: '' }, { setHeaders: null }, { setHeaders: 'x' }]) {
+      assert.deepEqual(await outcome(webfw, options), await outcome(express5, options), JSON.stringify(options))
+    }
+    assert.deepEqual(await outcome(webfw, { dotfiles: 'bogus' }), [
+      'GET /s/todo.txt: 500 TypeError: dotfiles option must be "allow", "deny", or "ignore"',
+      'POST /s/todo.txt: 200 fell through',
+      'GET /other: 200 fell through',
+    ])
   })
 })

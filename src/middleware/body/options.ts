@@ -117,12 +117,15 @@ function contentTypeMatcher(types: string[], typeIs: BodyStyle['typeIs']): (head
   return (header) => Boolean(typeIs(header, types))
 }
 
-/** The media types of a `type` option, or undefined for a function. */
+/**
+ * The media types of a `type` option, or undefined for a function. As in
+ * body-parser, whatever else is given goes to type-is as it is: an entry
+ * that is not a string matches nothing, an empty array matches any type.
+ */
 function mediaTypesOf(type: unknown): string[] | undefined {
   if (typeof type === 'function') return undefined
-  if (typeof type === 'string') return [type]
-  if (Array.isArray(type) && type.every((t) => typeof t === 'string')) return type.slice()
-  throw new TypeError('option type must be a string, an array of strings or a function')
+  if (Array.isArray(type)) return type.slice()
+  return [type as string]
 }
 
 /**

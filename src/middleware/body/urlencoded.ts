@@ -53,12 +53,27 @@ function mayHoldBrackets(body: string): boolean {
   return false
 }
 
-function readPositive(value: unknown, name: string, allowZero: boolean): number {
-  const n = typeof value === 'number' ? value : Number.NaN
-  if (Number.isNaN(n) || n < (allowZero ? 0 : 1)) {
-    throw new TypeError(`option ${name} must be a ${allowZero ? 'zero or a ' : ''}positive number`)
-  }
-  return Number.isFinite(n) ? Math.floor(n) : n
+/**
+ * `parameterLimit` as body-parser reads it: anything `isNaN` passes and not
+ * below 1 (a numeric string too; `null` is below 1), cut to an integer with
+ * `| 0` when finite. The default is 1000.
+ */
+function readParameterLimit(value: unknown): number {
+  const limit = (value !== undefined ? value : 1000) as number
+  if (isNaN(limit) || limit < 1) throw new TypeError('option parameterLimit must be a positive number')
+  return isFinite(limit) ? limit | 0 : Number(limit)
+}
+
+/**
+ * `depth` (extended forms only) as body-parser reads it: refused when `isNaN`
+ * or below 0, else handed to qs, which takes a number (or `false`, 0) as it
+ * is and anything else as its own default, 5. The default is 32.
+ */
+function readDepth(value: unknown): number {
+  const depth = (value !== undefined ? value : 32) as number
+  if (isNaN(depth) || depth < 0) throw new TypeError('option depth must be a zero or a positive number')
+  if (typeof depth === 'number') return depth
+  return (depth as unknown) === false ? 0 : 5
 }
 
 /**
@@ -73,8 +88,8 @@ export function createUrlencodedParse(
   flatForm: BodyStyle['flatForm'] = 'qs',
 ): (body: string) => Record<string, unknown> {
   const extended = options?.extended === undefined ? defaultExtended : Boolean(options.extended)
-  const parameterLimit = readPositive(options?.parameterLimit ?? 1000, 'parameterLimit', false)
-  const depth = extended ? readPositive(options?.depth ?? 32, 'depth', true) : 0
+  const parameterLimit = readParameterLimit(options?.parameterLimit)
+  const depth = extended ? readDepth(options?.depth) : 0
   const runtimeFlat = flatForm === 'runtime'
 
   /** qs with Express's options; `count` is the number of parameters. */

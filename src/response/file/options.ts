@@ -53,7 +53,8 @@ export interface FileOptions {
 const ONE_YEAR_MS = 365 * 24 * 60 * 60 * 1000
 
 function list(value: unknown, name: string): string[] {
-  if (value === false || value === undefined || value === null) return []
+  // As send: any falsy value is the empty list.
+  if (!value) return []
   const items = Array.isArray(value) ? value : [value]
   for (const item of items) {
     if (typeof item !== 'string') throw new TypeError(`${name} option must be array of strings or false`)
