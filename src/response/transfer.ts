@@ -25,11 +25,23 @@ type Callback = (err?: FileError) => void
 
 // Failed filesystem calls keep Node's message, path included, as Express's
 // sendFile, download and sendfile give it (apps match on it).
+/**
+ * A directory named without its trailing slash: the error Express's
+ * sendFile gives its callback (no status: not an HTTP error), and that
+ * `finished` turns into `next()` without one.
+ */
+function directoryError(): FileError {
+  const err = new Error('EISDIR, read') as FileError
+  err.code = 'EISDIR'
+  return err
+}
+
 function transferHooks(headers: TransferOptions['headers']): SendHooks {
-  if (!headers || typeof headers !== 'object') return { socketErrors: true, nodeMessages: true }
+  if (!headers || typeof headers !== 'object') return { socketErrors: true, nodeMessages: true, onDirectory: directoryError }
   return {
     socketErrors: true,
     nodeMessages: true,
+    onDirectory: directoryError,
     onHeaders(res) {
       for (const name of Object.keys(headers)) res.setHeader(name, headers[name])
     },

@@ -275,9 +275,21 @@ describe('res.sendFile(): callback', () => {
     assert.equal(r.text, 'got 404 ENOENT')
   })
 
-  test('fn(err) with code EISDIR for a directory', async () => {
+  test('fn(err) with code EISDIR for a directory: Express\'s error, "EISDIR, read", with no status (5.x and 4.x beside Express)', async () => {
     const app = appWith((_req, res) => res.sendFile(file('dir'), (err: Any) => res.send(String(err?.code))))
     assert.equal((await get(app)).text, 'EISDIR')
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { webfw4 } = require('../helpers/webfw') as { webfw4: Any }
+    const described = async (factory: Any): Promise<string> => {
+      const a = factory()
+      a.get('/', (_req: Any, res: Any) => res.sendFile(file('dir'), (err: Any) => res.send(JSON.stringify([err?.message, err?.code, err?.status, Object.keys(err ?? {})]))))
+      return withServer(a, async ({ port }) => (await send(port, { method: 'GET', path: '/' })).text)
+    }
+    assert.equal(await described(webfw), await described(express5))
+    assert.equal(await described(webfw4), await described(express4))
+    assert.equal(await described(webfw), JSON.stringify(['EISDIR, read', 'EISDIR', undefined, ['code']]))
   })
 
   test('fn(err) with ECONNABORTED when the client is gone', async () => {
