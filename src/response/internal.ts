@@ -29,6 +29,11 @@ export interface ResponseStyle {
   readonly back: boolean
   /** `res.redirect(url, status)`, deprecated (4.x). */
   readonly redirectUrlFirst: boolean
+  /**
+   * `res.redirect` warns (deprecated) about a missing or non-string URL and
+   * a status that is not a number, as Express 5.2 and later do (5.x).
+   */
+  readonly redirectArgumentWarnings: boolean
   /** The HTML body of a redirect: a small document (5.x), one paragraph (4.x), or one paragraph with a link (3.x). */
   readonly redirectHtml: 'document' | 'paragraph' | 'link'
   /**

@@ -175,6 +175,11 @@ export function defineLocationMembers(proto: object, profile: Profile): void {
         target = args[1]
       }
     }
+    if (style.redirectArgumentWarnings) {
+      if (!target) deprecate('res.redirect: Provide a url argument')
+      if (typeof target !== 'string') deprecate('res.redirect: Url must be a string')
+      if (typeof status !== 'number') deprecate('res.redirect: Status must be a number')
+    }
     // Status first: a bad status throws before any header is touched (5.x;
     // 4.x stores any status, as Express 4, and Node checks it on writing).
     if (style.lenientStatus) this.statusCode = status as number
