@@ -26,7 +26,7 @@
  * 'route' and 'router' passed to `next` (or thrown) are routing, not errors.
  * Only reached while the channel has a subscriber (src/router/dispatch.ts).
  */
-import type { Next } from '../router/layer'
+import { warnPromiseLike, type Next } from '../router/layer'
 import { routerRequestEvents, type TraceEvents } from './channels'
 
 /** One message of `express.router.request`. */
@@ -155,7 +155,8 @@ function runCall(events: TraceEvents, message: RouterRequestMessage, call: (next
     return
   }
   const async = isThenable(ret)
-  if (!async) message.result = ret
+  if (async) warnPromiseLike(ret, 'handlers')
+  else message.result = ret
   publishEnd(events, message, async)
   if (!async) return
   let settled = false
@@ -227,6 +228,7 @@ export function callParamTraced(
         message.result = ret
         return
       }
+      warnPromiseLike(ret, 'parameters')
       try {
         ;(ret as PromiseLike<unknown>).then(
           (value) => settle(value, false),

@@ -10,6 +10,7 @@
  * its prototype: a `handle` accessor (express-async-errors) or a replaced
  * `handle_request` / `handle_error`. Those patches reach only that profile.
  */
+import { deprecate } from '../util/deprecate'
 import type { PathMatcher, PathSyntax } from './path-syntax'
 import type { Shape } from './shape'
 
@@ -57,10 +58,20 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
  * Passes a rejection of `ret`, what a handler or param callback returned,
  * to `next` when rejections are taken: by 5.x's rule (`catchRejections`:
  * a rejection without a reason becomes an Error), or as it is
- * (`forwardsRejections`, as express-async-errors does).
+ * (`forwardsRejections`, as express-async-errors does). Under 5.x's rule a
+ * thenable that is not a native Promise is deprecated, as Express 5.3's
+ * router says (`what`: "handlers" or "parameters").
  */
-export function passRejection(ret: unknown, next: Next, catchRejections: boolean, forwardsRejections: boolean): void {
-  if ((catchRejections || forwardsRejections) && isPromiseLike(ret)) ret.then(undefined, catchRejections ? onRejected(next) : next)
+export function passRejection(ret: unknown, next: Next, catchRejections: boolean, forwardsRejections: boolean, what = 'handlers'): void {
+  if ((catchRejections || forwardsRejections) && isPromiseLike(ret)) {
+    if (catchRejections) warnPromiseLike(ret, what)
+    ret.then(undefined, catchRejections ? onRejected(next) : next)
+  }
+}
+
+/** The deprecation of a thenable that is not a native Promise, returned by a handler or a param callback (5.x). */
+export function warnPromiseLike(ret: unknown, what: string): void {
+  if (!(ret instanceof Promise)) deprecate(`${what} that are Promise-like are deprecated, use a native Promise instead`)
 }
 
 export class Layer {

@@ -28,7 +28,7 @@ function callParam(
   forwardsRejections: boolean,
 ): void {
   try {
-    passRejection(fn(req, res, next, value, name), next, catchRejections, forwardsRejections)
+    passRejection(fn(req, res, next, value, name), next, catchRejections, forwardsRejections, 'parameters')
   } catch (err) {
     next(err)
   }
