@@ -17,9 +17,8 @@
  */
 import parseUrl from 'parseurl'
 import { layerStart, routerRequestListened } from '../diagnostics/channels'
-import {
-  callParamTraced, callTraced, kMatchedRoute, layerMessage, paramMessage, recordError,
-} from '../diagnostics/router-request'
+import { callParamTraced, callTraced, kMatchedRoute, layerMessage, paramMessage, recordError } from '../diagnostics/router-request'
+import { callHandler, dispatchRouteTraced, ownMethod, ownsRouteDispatch } from '../diagnostics/traced-calls'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // entered-router.ts uses this module's merges and path helpers, and this
 // module its records: a cycle, safe because neither reads the other's
@@ -27,13 +26,12 @@ import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // step reaches them as its own functions (imported, `hello` counted about
 // 110 instructions more a request: docs/perf.md, "Routers entered directly").
 import { descend, EnteredRouter, entersAsMount, type RouterWalk } from './entered-router'
-import { Layer, type Next } from './layer'
+import type { Layer, Next } from './layer'
 import { emptyNullPrototype, nullPrototype } from '../util/null-prototype'
 import { hasParamCallbacks, processParams, type ParamCall, type ParamCalls } from './params'
 import { EMPTY_PLAN, Mode, type PlanEntry } from './plan'
-import { Route, routeMethod, walkHandlers } from './route'
+import type { Route } from './route'
 import { indexStillValid, type IndexCache, type RouterObject, type RouterStyle } from './router-state'
-import { isRouteDispatch } from './router-brand'
 import { rememberMountedPathnameEnd, scanPathname, scannedCapitals, scannedEnd } from './shape'
 import { Buffer } from '../util/node-buffer'
 
@@ -789,54 +787,7 @@ class Dispatch {
   }
 }
 
-/** The methods a layer has unless someone replaced them (TracedDispatch calls them its own way). */
-const ownHandleRequest = Layer.prototype.handleRequest
-const ownHandleError = Layer.prototype.handleError
-const ownRouteDispatch = Route.prototype.dispatch
-
 type MatchedHolder = { [kMatchedRoute]?: unknown }
-
-/** Whether the layer's own method would run for this call (a replaced one does its own catching, unpublished). */
-function ownMethod(layer: Layer, err: unknown): boolean {
-  return err ? layer.handleError === ownHandleError : layer.handleRequest === ownHandleRequest
-}
-
-/** The handler's call as the layer's method makes it, with `next` given; its return value for the tracer. */
-function callHandler(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): unknown {
-  const fn = layer.handle
-  return err ? fn(err, req, res, next) : fn(req, res, next)
-}
-
-/**
- * One of a route's handler layers, called with its `express.router.request`
- * events (what Route.dispatch's handleRequest/handleError do, published):
- * a layer whose arity does not take the call passes it on unpublished.
- */
-function callRouteLayerTraced(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
-  if (!ownMethod(layer, err)) {
-    if (err) layer.handleError(err, req, res, next)
-    else layer.handleRequest(req, res, next)
-    return
-  }
-  const arity = layer.handleArity()
-  if (err ? arity !== 4 : arity > 3) {
-    next(err)
-    return
-  }
-  callTraced(layerMessage(req as object, res, layer, err), (n) => callHandler(layer, err, req, res, n), next)
-}
-
-/** Route.dispatch with each handler's call published (its single-handler shortcut is the same walk). */
-function dispatchRouteTraced(route: Route, req: DispatchRequest, res: unknown, done: Next): void {
-  const stack = route.stack
-  if (stack.length === 0) {
-    done()
-    return
-  }
-  const method = routeMethod(route, req)
-  req.route = route
-  walkHandlers(stack, method, req, res, done, callRouteLayerTraced)
-}
 
 /**
  * The same walk while a tracer listens: on `webfw.layer`, each layer that
@@ -944,7 +895,7 @@ class TracedDispatch extends Dispatch {
     const run = (n: Next): void => {
       const route = layer.route as Route
       // Each handler of the route published, while the route is webfw's own.
-      if (this.requests && isRouteDispatch(layer.handle) && route.dispatch === ownRouteDispatch) {
+      if (this.requests && ownsRouteDispatch(layer, route)) {
         this.noteMatch(layer)
         dispatchRouteTraced(route, this.req, this.res, n)
       } else {
