@@ -200,6 +200,7 @@ export const profile5: Profile = Object.freeze({
     factoryIsPrototype: false,
     listRoutes: true,
     publishesRouterRequests: true,
+    recordsMatchedPath: false,
   } as const),
   route: Object.freeze({
     catchRejections: true,
@@ -303,6 +304,7 @@ export const profile4: Profile = Object.freeze({
     factoryIsPrototype: true,
     listRoutes: false,
     publishesRouterRequests: false,
+    recordsMatchedPath: true,
   } as const),
   route: Object.freeze({
     catchRejections: false,
@@ -374,7 +376,8 @@ export const profile3: Profile = Object.freeze({
   media: mediaTypes3,
   validators: validators3,
   // Connect's stack: a `use` prefix leaves the slashes after it in req.url.
-  router: Object.freeze({ ...profile4.router, prefixTakesSlash: false }),
+  // Connect 2's stack entries keep no matched path.
+  router: Object.freeze({ ...profile4.router, prefixTakesSlash: false, recordsMatchedPath: false }),
   query: Object.freeze({ ...profile4.query, extended: parseExtendedQueryString }),
   body: Object.freeze({ ...bodyStyle4, limit: '1mb', jsonType: Object.freeze(['application/json', 'application/*+json']), verifyString: true }),
   syntax: lazySyntax(() => loadPath3().path3),

@@ -301,6 +301,9 @@ class Dispatch {
   ) {
     this.lastIndex = skip - 1
     this.stack = router.stack
+    // 4.x's built-in layers whose work the app did (query, expressInit)
+    // matched as `use('/')` layers do: nothing of the path.
+    if (skip !== 0 && router.style.recordsMatchedPath) for (let i = 0; i < skip; i++) router.stack[i].path = ''
     if (entered === null) {
       this.protohost = getProtohost(req.url)
       this.parentUrl = req.baseUrl || ''
@@ -447,6 +450,8 @@ class Dispatch {
     this.sync++
     this.cursor = cursor + 1
     this.lastIndex = item.index
+    // 4.x: a pathless layer matched nothing of the path (Express 4's fast slash).
+    if (this.router.style.recordsMatchedPath) item.layer.path = ''
     const params: Record<string, unknown> = {}
     // `mergeParams` is nearly always unset: tested for undefined first, one
     // comparison, where its truth value was a test against each falsy kind.
@@ -619,6 +624,9 @@ class Dispatch {
     const route = layer.route
     if (route !== undefined) req.route = route
     const router = this.router
+    // 4.x: the layer keeps the part of the path it matched, as Express 4's
+    // Layer#match leaves it (a route: the whole path; tracing reads it).
+    if (router.style.recordsMatchedPath) layer.path = route !== undefined ? this.plannedPathname() : layerPath
     req.params = router.mergeParams
       ? fromTree
         ? mergeTreeValues(this.savedParams as Record<string, unknown>, keys, treeValues, router.style.mergeCopiesInherited)

@@ -100,6 +100,8 @@ export function descend(top: EnteredRouter, method: string, capitals: boolean): 
     const layer = first.layer
     if (layer.route !== undefined) {
       entered.route = first
+      // 4.x: what the general step records (Dispatch: recordsMatchedPath), the route's whole path.
+      if (entered.router.style.recordsMatchedPath) layer.path = entered.url.slice(0, entered.pathEnd)
       return entered
     }
     // The path the mount strips, as the general step finds it.
@@ -114,6 +116,7 @@ export function descend(top: EnteredRouter, method: string, capitals: boolean): 
     const cut = path.length
     if (!entersAsMount(first, layer) || (cut !== 0 && url.charCodeAt(cut) !== 0x2f)) return entered
     entered.take(first, path)
+    if (style.recordsMatchedPath) layer.path = path
     // The base URL inside: the router's own (`handle` made it a string) and the path it strips.
     const own = entered.baseUrl || ''
     entered = new EnteredRouter(

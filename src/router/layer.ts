@@ -92,6 +92,12 @@ export class Layer {
   slash: boolean
   route: import('./route').Route | undefined = undefined
   method: string | undefined = undefined
+  /**
+   * 4.x: the part of the path the layer last matched (Express 4's layers
+   * keep it; the router sets it, see RouterStyle.recordsMatchedPath).
+   * Declared only: 5.x layers have no such field, as Express 5.3's.
+   */
+  declare path?: string
   readonly options: LayerOptions
   /** The exact (Express) matcher of the layer's path. */
   private readonly matcher: PathMatcher | null

@@ -79,6 +79,12 @@ export interface RouterStyle {
   readonly listRoutes: boolean
   /** Handler calls published on `express.router.request` while it is listened to (5.x, as Express 5.3's router). */
   readonly publishesRouterRequests: boolean
+  /**
+   * A matched layer keeps the matched part of the path as `layer.path`
+   * (4.x: Express 4's Layer#match stores it, and the OpenTelemetry Express
+   * instrumentation names request-handler spans by whether it is set).
+   */
+  readonly recordsMatchedPath: boolean
 }
 
 /** What a router needs from its version profile. */

@@ -148,6 +148,8 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
         syntax,
       )
       layer.route = undefined
+      // The field from the start (Express 4's layers have it, undefined until matched).
+      if (style.recordsMatchedPath) layer.path = undefined
       if (!hasPath) addedWithoutPath.add(layer)
       this.stack.push(layer)
     }
@@ -166,6 +168,7 @@ export function createRouterFactory(profile: RouterProfile): RouterFactory {
       syntax,
     )
     layer.route = routeObj
+    if (style.recordsMatchedPath) layer.path = undefined
     markRouteDispatch(layer.handle)
     // Route-listing tools recognise route layers by this name too.
     layer.name = style.routeLayerName
