@@ -301,9 +301,6 @@ class Dispatch {
   ) {
     this.lastIndex = skip - 1
     this.stack = router.stack
-    // 4.x's built-in layers whose work the app did (query, expressInit)
-    // matched as `use('/')` layers do: nothing of the path.
-    if (skip !== 0 && router.style.recordsMatchedPath) for (let i = 0; i < skip; i++) router.stack[i].path = ''
     if (entered === null) {
       this.protohost = getProtohost(req.url)
       this.parentUrl = req.baseUrl || ''
@@ -450,8 +447,6 @@ class Dispatch {
     this.sync++
     this.cursor = cursor + 1
     this.lastIndex = item.index
-    // 4.x: a pathless layer matched nothing of the path (Express 4's fast slash).
-    if (this.router.style.recordsMatchedPath) item.layer.path = ''
     const params: Record<string, unknown> = {}
     // `mergeParams` is nearly always unset: tested for undefined first, one
     // comparison, where its truth value was a test against each falsy kind.

@@ -133,6 +133,12 @@ export function currentCache(router: RouterObject): IndexCache | null {
 
 export function buildIndex(router: RouterObject): IndexCache {
   const stack = router.stack
+  // 4.x: a pathless `use` layer matches nothing of any path, so the path it
+  // records on each match (Dispatch: recordsMatchedPath) is always '': set
+  // here once, as the router is first entered, instead of on every request.
+  if (router.style.recordsMatchedPath) {
+    for (const layer of stack) if (layer.slash && layer.route === undefined) layer.path = ''
+  }
   const kind = matcherOf(router)
   const index = kind === 'linear' ? new LinearIndex(stack) : new RadixIndex(stack, Boolean(router.caseSensitive), Boolean(router.strict))
   const cache: IndexCache = { index, stack, length: stack.length, valid: true }
