@@ -100,7 +100,9 @@ function compileString(path: string, options: PathOptions): PathMatcher {
 
 function compileOne(path: unknown, options: PathOptions): PathMatcher {
   if (path instanceof RegExp) return compileRegExp(path)
-  return compileString(path as string, options)
+  // Express 5's router reads any other value as its string (`String(path)`)
+  // unless routing is strict, where path-to-regexp is given it as it is.
+  return compileString((options.strict ? path : String(path)) as string, options)
 }
 
 /** A matcher as Express 5's layer exposes it (`layer.matchers`): path-to-regexp's `{ path, params }` or false. */
