@@ -26,7 +26,7 @@
  * 'route' and 'router' passed to `next` (or thrown) are routing, not errors.
  * Only reached while the channel has a subscriber (src/router/dispatch.ts).
  */
-import { warnPromiseLike, type Next } from '../router/layer'
+import { isPromiseLike, onRejected, warnPromiseLike, type Next } from '../router/layer'
 import { routerRequestEvents, type TraceEvents } from './channels'
 
 /** One message of `express.router.request`. */
@@ -46,11 +46,23 @@ export interface RouterRequestMessage {
 /** The errors a request has already handed to routing; the key Express's router uses too. */
 const kSeenErrors = Symbol.for('router.tracing.publishedErrors')
 /** The pattern the current router matched for the running layer (restored when the request leaves the router). */
-export const kMatchedRoute = Symbol('webfw.tracing.matchedRoute')
+const kMatchedRoute = Symbol('webfw.tracing.matchedRoute')
 
 type SeenHolder = { [kSeenErrors]?: Set<unknown> }
+type MatchedHolder = { [kMatchedRoute]?: unknown }
 
-function isRoutingSignal(err: unknown): boolean {
+/** The pattern the request's current router matched for the running layer (the messages' `route`). */
+export function matchedRoute(req: object): unknown {
+  return (req as MatchedHolder)[kMatchedRoute]
+}
+
+/** Records `pattern` as the one the request's current router matched. */
+export function setMatchedRoute(req: object, pattern: unknown): void {
+  ;(req as MatchedHolder)[kMatchedRoute] = pattern
+}
+
+/** `'route'` and `'router'`: what `next` takes for routing, not errors. */
+export function isRoutingSignal(err: unknown): boolean {
   return err === 'route' || err === 'router'
 }
 
@@ -114,13 +126,9 @@ function traceAsyncEnd(events: TraceEvents, message: RouterRequestMessage): void
   events.asyncStart.runStores(message, publishAsyncEnd, undefined, events, message)
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as PromiseLike<unknown>).then === 'function'
-}
-
 /** The message of a handler layer's call: an error handler's also names the error it gets. */
 export function layerMessage(req: object, res: unknown, layer: { handle: unknown }, error: unknown): RouterRequestMessage {
-  const route = (req as { [kMatchedRoute]?: unknown })[kMatchedRoute]
+  const route = matchedRoute(req)
   return error
     ? { req, res, incomingError: error, layer, handler: layer.handle, route, errorHandler: true }
     : { req, res, layer, handler: layer.handle, route }
@@ -128,7 +136,7 @@ export function layerMessage(req: object, res: unknown, layer: { handle: unknown
 
 /** The message of a `router.param` callback's call for the layer whose parameter it is. */
 export function paramMessage(req: object, res: unknown, layer: unknown, fn: unknown, name: string): RouterRequestMessage {
-  return { req, res, layer, handler: fn, route: (req as { [kMatchedRoute]?: unknown })[kMatchedRoute], param: name }
+  return { req, res, layer, handler: fn, route: matchedRoute(req), param: name }
 }
 
 /**
@@ -154,7 +162,7 @@ function runCall(events: TraceEvents, message: RouterRequestMessage, call: (next
     publishEnd(events, message, false)
     return
   }
-  const async = isThenable(ret)
+  const async = isPromiseLike(ret)
   if (async) warnPromiseLike(ret, 'handlers')
   else message.result = ret
   publishEnd(events, message, async)
@@ -175,7 +183,7 @@ function runCall(events: TraceEvents, message: RouterRequestMessage, call: (next
         message.result = value
         traceAsyncEnd(events, message)
       },
-      (err: unknown) => rejected(err || new Error('Rejected promise')),
+      onRejected(rejected),
     )
   } catch (err) {
     rejected(err)
@@ -223,7 +231,7 @@ export function callParamTraced(
         recordThrown(message, err, true)
         throw err
       }
-      async = isThenable(ret)
+      async = isPromiseLike(ret)
       if (!async) {
         message.result = ret
         return
@@ -232,7 +240,7 @@ export function callParamTraced(
       try {
         ;(ret as PromiseLike<unknown>).then(
           (value) => settle(value, false),
-          (err: unknown) => rejected(err || new Error('Rejected promise')),
+          onRejected(rejected),
         )
       } catch (err) {
         rejected(err)

@@ -10,6 +10,7 @@
  */
 import { addedWithoutPath, type Handler, type Layer, type Next } from '../router/layer'
 import { layerEvents, type LayerMessage, type LayerType, type TraceEvents } from './channels'
+import { isRoutingSignal } from './router-request'
 import { callThenPublish, traceState, type TraceState } from './trace-request'
 
 /** Express's and webfw's routers: functions with a `stack` and a `handle`. */
@@ -32,7 +33,7 @@ export function layerType(layer: Layer, error: unknown): LayerType | null {
 
 /** Publishes `err` as the layer's error when `next` would take it for one (anything but nothing, 'route' and 'router'). */
 function publishError(events: TraceEvents, message: LayerMessage, err: unknown): void {
-  if (!err || err === 'route' || err === 'router') return
+  if (!err || isRoutingSignal(err)) return
   message.error = err
   events.error.publish(message)
 }

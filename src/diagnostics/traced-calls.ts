@@ -7,7 +7,7 @@
  * `express.router.request` (./router-request.ts).
  */
 import { Layer, type Next } from '../router/layer'
-import { Route, routeMethod, walkHandlers, type RouteRequest } from '../router/route'
+import { callLayer, Route, routeMethod, walkHandlers, type RouteRequest } from '../router/route'
 import { isRouteDispatch } from '../router/router-brand'
 import { callTraced, layerMessage } from './router-request'
 
@@ -38,8 +38,7 @@ export function callHandler(layer: Layer, err: unknown, req: unknown, res: unkno
  */
 function callRouteLayerTraced(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
   if (!ownMethod(layer, err)) {
-    if (err) layer.handleError(err, req, res, next)
-    else layer.handleRequest(req, res, next)
+    callLayer(layer, err, req, res, next)
     return
   }
   const arity = layer.handleArity()

@@ -169,6 +169,13 @@ export function defineSendMembers(proto: object, profile: Profile): void {
    * @example res.send('<p>hello</p>')
    * res.status(404).send({ error: 'not found' })
    */
+  /** A string Content-Type `type` (set, not empty) given `charset=utf-8` as the version's content-type package writes it. */
+  function putUtf8Charset(res: ResponseInternal, type: unknown): void {
+    if (typeof type !== 'string') return
+    const withCharset = utf8Type(type)
+    if (withCharset !== type) res.setHeader('Content-Type', withCharset)
+  }
+
   function send(this: ResponseInternal, body?: unknown) {
     let chunk = body as string | Buffer | undefined
     let encoding: BufferEncoding | undefined
@@ -178,12 +185,8 @@ export function defineSendMembers(proto: object, profile: Profile): void {
         // As Express: any falsy type ('' or 5.x's false) becomes text/html;
         // a charset goes only into a string type.
         const type = contentTypeHeader.read(this)
-        if (!type) {
-          contentTypeHeader.put(this, HTML_UTF8)
-        } else if (typeof type === 'string') {
-          const withCharset = utf8Type(type)
-          if (withCharset !== type) this.setHeader('Content-Type', withCharset)
-        }
+        if (!type) contentTypeHeader.put(this, HTML_UTF8)
+        else putUtf8Charset(this, type)
         break
       }
       case 'boolean':
@@ -193,10 +196,7 @@ export function defineSendMembers(proto: object, profile: Profile): void {
           chunk = ''
           if (nullBodyCharset) {
             const type = contentTypeHeader.read(this)
-            if (typeof type === 'string' && type) {
-              const withCharset = utf8Type(type)
-              if (withCharset !== type) this.setHeader('Content-Type', withCharset)
-            }
+            if (type) putUtf8Charset(this, type)
           }
         } else if (binaryViews ? ArrayBuffer.isView(chunk) : Buffer.isBuffer(chunk)) {
           if (!this.getHeader('Content-Type')) this.type('bin')

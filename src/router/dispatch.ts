@@ -17,7 +17,7 @@
  */
 import parseUrl from 'parseurl'
 import { layerStart, routerRequestListened } from '../diagnostics/channels'
-import { callParamTraced, callTraced, kMatchedRoute, layerMessage, paramMessage, recordError } from '../diagnostics/router-request'
+import { callParamTraced, callTraced, layerMessage, matchedRoute, paramMessage, recordError, setMatchedRoute } from '../diagnostics/router-request'
 import { callHandler, dispatchRouteTraced, ownMethod, ownsRouteDispatch } from '../diagnostics/traced-calls'
 import { layerType, RouterTrace } from '../diagnostics/trace-layer'
 // entered-router.ts uses this module's merges and path helpers, and this
@@ -790,8 +790,6 @@ class Dispatch {
   }
 }
 
-type MatchedHolder = { [kMatchedRoute]?: unknown }
-
 /**
  * The same walk while a tracer listens: on `webfw.layer`, each layer that
  * runs is published around its call (src/diagnostics/trace-layer.ts); on
@@ -813,7 +811,7 @@ class TracedDispatch extends Dispatch {
     super(router, req, res, callback, skip)
     this.trace = layers ? new RouterTrace(req) : null
     this.requests = requests
-    this.matchedBefore = requests ? (req as MatchedHolder)[kMatchedRoute] : undefined
+    this.matchedBefore = requests ? matchedRoute(req) : undefined
   }
 
   override step(err: unknown): void {
@@ -823,7 +821,7 @@ class TracedDispatch extends Dispatch {
   }
 
   override done(err: unknown): void {
-    if (this.requests) (this.req as MatchedHolder)[kMatchedRoute] = this.matchedBefore
+    if (this.requests) setMatchedRoute(this.req, this.matchedBefore)
     super.done(err)
   }
 
@@ -849,7 +847,7 @@ class TracedDispatch extends Dispatch {
         }
       }
     }
-    ;(this.req as MatchedHolder)[kMatchedRoute] = pattern
+    setMatchedRoute(this.req, pattern)
   }
 
   protected override invoke(layer: Layer, layerError: unknown, next: Next): void {
@@ -862,17 +860,12 @@ class TracedDispatch extends Dispatch {
       if (trace !== null) trace.run(this.req, this.res, layer, type, next, (traced) => super.invoke(layer, layerError, traced))
       else super.invoke(layer, layerError, next)
     } else if (trace === null) {
-      const { req, res } = this
-      this.noteMatch(layer)
-      callTraced(layerMessage(req, res, layer, layerError), (n) => callHandler(layer, layerError, req, res, n), next)
+      this.callPublished(layer, layerError, next, next)
     } else {
       // What the layer's own method does, with its catch outside the trace (Layer.callForTrace).
       const { req, res } = this
       const call = this.requests
-        ? (traced: Next, rejected: Next) => {
-            this.noteMatch(layer)
-            callTraced(layerMessage(req, res, layer, layerError), (n) => callHandler(layer, layerError, req, res, n), traced, rejected)
-          }
+        ? (traced: Next, rejected: Next) => this.callPublished(layer, layerError, traced, rejected)
         : (traced: Next, rejected: Next) => layer.callForTrace(layerError, req, res, traced, rejected)
       try {
         trace.run(req, res, layer, type, next, call)
@@ -880,6 +873,13 @@ class TracedDispatch extends Dispatch {
         next(err)
       }
     }
+  }
+
+  /** The layer's handler called with its `express.router.request` events; a throw or rejection goes to `errorNext`. */
+  private callPublished(layer: Layer, layerError: unknown, next: Next, errorNext: Next): void {
+    const { req, res } = this
+    this.noteMatch(layer)
+    callTraced(layerMessage(req, res, layer, layerError), (n) => callHandler(layer, layerError, req, res, n), next, errorNext)
   }
 
   protected override paramCall(): ParamCall | undefined {

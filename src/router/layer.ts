@@ -42,11 +42,12 @@ const EMPTY_KEYS: string[] = []
  */
 export const addedWithoutPath = new WeakSet<Layer>()
 
-function onRejected(next: Next): (error: unknown) => void {
+/** `next` for a rejection: a rejection without a reason as an Error (5.x's rule). */
+export function onRejected(next: Next): (error: unknown) => void {
   return (error) => next(error || new Error('Rejected promise'))
 }
 
-function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+export function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return (
     value !== null &&
     (typeof value === 'object' || typeof value === 'function') &&

@@ -72,8 +72,7 @@ export class Route {
       done()
       return
     }
-    let method = lowerMethod(req.method)
-    if (method === 'head' && !this.methods.head) method = 'get'
+    const method = routeMethod(this, req)
     req.route = this
 
     // Fast path: one handler for this method and nothing else in the stack.
@@ -117,7 +116,8 @@ export class Route {
 /** How a route calls one of its handler layers: `handleError` with an error, else `handleRequest`. */
 export type LayerCall = (layer: Layer, err: unknown, req: unknown, res: unknown, next: Next) => void
 
-function callLayer(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
+/** A layer's own call: `handleError` with an error, else `handleRequest`. */
+export function callLayer(layer: Layer, err: unknown, req: unknown, res: unknown, next: Next): void {
   if (err) layer.handleError(err, req, res, next)
   else layer.handleRequest(req, res, next)
 }
