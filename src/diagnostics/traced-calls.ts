@@ -7,7 +7,7 @@
  * `express.router.request` (./router-request.ts).
  */
 import { Layer, type Next } from '../router/layer'
-import { callLayer, Route, routeMethod, walkHandlers, type RouteRequest } from '../router/route'
+import { callLayer, dispatchHandlers, Route, type RouteRequest } from '../router/route'
 import { isRouteDispatch } from '../router/router-brand'
 import { callTraced, layerMessage } from './router-request'
 
@@ -49,14 +49,7 @@ function callRouteLayerTraced(layer: Layer, err: unknown, req: unknown, res: unk
   callTraced(layerMessage(req as object, res, layer, err), (n) => callHandler(layer, err, req, res, n), next)
 }
 
-/** Route.dispatch with each handler's call published (its single-handler shortcut is the same walk). */
+/** Route.dispatch with each handler's call published. */
 export function dispatchRouteTraced(route: Route, req: RouteRequest, res: unknown, done: Next): void {
-  const stack = route.stack
-  if (stack.length === 0) {
-    done()
-    return
-  }
-  const method = routeMethod(route, req)
-  req.route = route
-  walkHandlers(stack, method, req, res, done, callRouteLayerTraced)
+  dispatchHandlers(route, req, res, done, callRouteLayerTraced)
 }

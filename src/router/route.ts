@@ -67,26 +67,7 @@ export class Route {
   }
 
   dispatch(req: RouteRequest, res: unknown, done: Next): void {
-    const stack = this.stack
-    if (stack.length === 0) {
-      done()
-      return
-    }
-    const method = routeMethod(this, req)
-    req.route = this
-
-    // Fast path: one handler for this method and nothing else in the stack.
-    // Its `next` can be the router's own: 'route' and no-argument both resume
-    // the router, 'router' and errors pass through unchanged, exactly as
-    // walkHandlers would forward them.
-    if (stack.length === 1) {
-      const layer = stack[0]
-      if (layer.method === undefined || layer.method === method) layer.handleRequest(req, res, done)
-      else done()
-      return
-    }
-
-    walkHandlers(stack, method, req, res, done, callLayer)
+    dispatchHandlers(this, req, res, done, callLayer)
   }
 
   /** Handlers for every method. */
@@ -123,14 +104,38 @@ export function callLayer(layer: Layer, err: unknown, req: unknown, res: unknown
 }
 
 /**
- * The handlers of `stack` for `method` (lower-case, HEAD already read as
- * GET where the route has no HEAD handler) in order, each called through
- * `call`: 'route' leaves the route, 'router' and the end of the stack pass
- * on to `done`, and more than 100 synchronous steps continue on the next
- * turn. `Route.dispatch` calls its layers' own methods; a traced router
- * calls them with their events published (src/router/dispatch.ts).
+ * Runs `route`'s handlers for the request's method in order, each called
+ * through `call`: 'route' leaves the route, 'router' and the end of the
+ * stack pass on to `done`, and more than 100 synchronous steps continue on
+ * the next turn. `Route.dispatch` calls its layers' own methods
+ * (`callLayer`); a traced router calls them with their events published
+ * (src/diagnostics/traced-calls.ts).
  */
-export function walkHandlers(stack: readonly Layer[], method: unknown, req: RouteRequest, res: unknown, done: Next, call: LayerCall): void {
+export function dispatchHandlers(route: Route, req: RouteRequest, res: unknown, done: Next, call: LayerCall): void {
+  const stack = route.stack
+  if (stack.length === 0) {
+    done()
+    return
+  }
+  const method = routeMethod(route, req)
+  req.route = route
+
+  // Fast path of the layers' own call: one handler for this method and
+  // nothing else in the stack. Its `next` can be the router's own: 'route'
+  // and no-argument both resume the router, 'router' and errors pass through
+  // unchanged, exactly as walkHandlers would forward them.
+  if (stack.length === 1 && call === callLayer) {
+    const layer = stack[0]
+    if (layer.method === undefined || layer.method === method) layer.handleRequest(req, res, done)
+    else done()
+    return
+  }
+
+  walkHandlers(stack, method, req, res, done, call)
+}
+
+/** The handlers of `stack` for `method` (lower-case, HEAD already read as GET where the route has no HEAD handler), in order. */
+function walkHandlers(stack: readonly Layer[], method: unknown, req: RouteRequest, res: unknown, done: Next, call: LayerCall): void {
   let idx = 0
   let sync = 0
   const next: Next = (err) => {
@@ -155,7 +160,7 @@ export function walkHandlers(stack: readonly Layer[], method: unknown, req: Rout
 }
 
 /** The method a route runs the handlers of (HEAD runs GET's where the route has none for HEAD). */
-export function routeMethod(route: Route, req: RouteRequest): unknown {
+function routeMethod(route: Route, req: RouteRequest): unknown {
   const method = lowerMethod(req.method)
   return method === 'head' && !route.methods.head ? 'get' : method
 }
