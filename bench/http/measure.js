@@ -5,6 +5,7 @@
 // asked, for the server's garbage collection), retry while other processes
 // disturbed the run; the medians over rounds; and what both runners do
 // before their first run (pinning, machine facts, the order of a round).
+// `--load wrk` puts wrk (./wrk.js) in autocannon's place over HTTP/1.1.
 'use strict'
 
 const { median, ratio, formatInt } = require('../lib/stats')
@@ -13,9 +14,14 @@ const { startServer, queryCpu, queryGc } = require('./process')
 const { machineCpu, cpuShares, exitedChildrenCpu } = require('../lib/cpu')
 const { runLoad } = require('./load')
 const { runH2Load } = require('./h2load')
+const { runWrk, wrkVersion } = require('./wrk')
 const { machineInfo } = require('../lib/machine')
 const { assertBuilt } = require('../lib/results')
 const { pinSelf, hasTaskset } = require('../lib/pin')
+const { UsageError } = require('../lib/options')
+
+/** The HTTP/1.1 load generators `--load` chooses from. */
+const LOADS = ['autocannon', 'wrk']
 
 const tty = process.stderr.isTTY
 function progress(line) {
@@ -31,6 +37,8 @@ function log(line) {
  * results. Returns them with the run options both runners record.
  */
 function prepareRuns(opts) {
+  if (opts.load !== undefined && !LOADS.includes(opts.load)) throw new UsageError(`unknown load generator "${opts.load}"; known: ${LOADS.join(', ')}`)
+  if (opts.load === 'wrk' && opts.pipelining > 1) throw new UsageError('wrk sends one request at a time per connection: use --load autocannon with --pipelining')
   assertBuilt()
   const pinnedOk = pinSelf(opts['load-cpu'])
   if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
@@ -43,7 +51,7 @@ function prepareRuns(opts) {
     maxOthers: opts['max-others'],
     serverCpu: pinnedOk ? opts['server-cpu'] : null,
     loadCpu: pinnedOk ? opts['load-cpu'] : null,
-    loadGenerator: `autocannon ${meta.versions.autocannon} on ${process.version}`,
+    loadGenerator: opts.load === 'wrk' ? `${wrkVersion()} (one thread)` : `autocannon ${meta.versions.autocannon} on ${process.version}`,
     NODE_ENV: 'production',
   }
   return { meta, options }
@@ -104,12 +112,14 @@ async function measureOnce({ opts, name, server, round, entry, tag }) {
     entry.status = 'ok'
     const base = { port: started.port, scenario: name, connections: opts.connections, pipelining: opts.pipelining }
     const gc0 = opts.gc ? await queryGc(started.child) : null
-    // autocannon runs in this process; h2load is a child pinned to the load CPU.
+    // autocannon runs in this process; h2load and wrk are children pinned to the load CPU.
     let t = 0
     const load =
       protocol !== 'http1'
         ? (duration) => runH2Load({ ...base, protocol, streams: opts.streams, duration, cpu: opts['load-cpu'] })
-        : (duration, label) => runLoad({ ...base, duration, onTick: (n) => progress(`${tag}  ${label(++t)} ${formatInt(n)} req/s`) })
+        : opts.load === 'wrk'
+          ? (duration) => runWrk({ ...base, duration, cpu: opts['load-cpu'] })
+          : (duration, label) => runLoad({ ...base, duration, onTick: (n) => progress(`${tag}  ${label(++t)} ${formatInt(n)} req/s`) })
     if (opts.warmup > 0) {
       progress(`${tag}  warm-up`)
       await load(opts.warmup, (s) => `warm-up ${s}/${opts.warmup} s `)

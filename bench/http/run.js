@@ -5,7 +5,8 @@
 // ratio to the bare node:http server are written as JSON and Markdown.
 // With `--protocol h2c` or `--protocol h2` the servers serve HTTP/2 (without
 // or with TLS) and h2load, run as a child process on the load CPU, replaces
-// autocannon (HTTP/1.1 only).
+// autocannon (HTTP/1.1 only); over HTTP/1.1 `--load wrk` runs wrk there
+// instead (latencies in microseconds, ./wrk.js).
 'use strict'
 
 const path = require('node:path')
@@ -28,6 +29,7 @@ const spec = {
   scenarios: { type: 'list', default: scenarioNames, env: 'BENCH_SCENARIOS', help: `scenarios to run (${scenarioNames.join(', ')})` },
   servers: { type: 'list', default: serverIds, env: 'BENCH_SERVERS', help: `servers to run (${serverIds.join(', ')})` },
   node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
+  load: { type: 'string', default: 'autocannon', env: 'BENCH_LOAD', help: 'HTTP/1.1 load generator: autocannon, or wrk (latency in microseconds rather than whole milliseconds; needs the wrk package)' },
   'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },

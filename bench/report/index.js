@@ -94,7 +94,7 @@ function concurrencySection(r, chartFile) {
   const m = d.meta
   const o = m.options
   return [
-    `### \`${o.scenario}\` under concurrency on Node ${m.node}`,
+    `### \`${o.scenario}\` under concurrency on Node ${m.node}${/^wrk/.test(o.loadGenerator) ? ', latency in microseconds (wrk)' : ''}`,
     '',
     `Run of ${m.date.replace('T', ' ').slice(0, 16)} UTC, commit \`${m.commit}\` (\`npm run bench:concurrency\`): ${d.description}. ` +
       `${o.rounds} interleaved round(s) of ${o.duration} s after ${o.warmup} s warm-up per run and per number of connections, servers on CPU ${o.serverCpu ?? '(unpinned)'}, ${o.loadGenerator} on CPU ${o.loadCpu ?? '(unpinned)'}; ` +
