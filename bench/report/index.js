@@ -100,8 +100,7 @@ function concurrencySection(r, chartFile) {
       `${o.rounds} interleaved round(s) of ${o.duration} s after ${o.warmup} s warm-up per run and per number of connections, servers on CPU ${o.serverCpu ?? '(unpinned)'}, ${o.loadGenerator} on CPU ${o.loadCpu ?? '(unpinned)'}; ` +
       `each server counts its own GC time (performance entries). Source: \`bench/results/${r.file}\`.`,
     '',
-    `![req/s against connections, ${o.scenario}, Node ${m.node}](${chartFile})`,
-    '',
+    ...(chartFile === null ? [] : [`![req/s against connections, ${o.scenario}, Node ${m.node}](${chartFile})`, '']),
     concurrencyTables(d),
     '',
   ].join('\n')
@@ -264,8 +263,12 @@ function generated(dir, outDir) {
       parts.push(httpSection(r, chart))
     }
     for (const r of g.concurrency) {
-      const chart = r.file.replace(/\.json$/, '.svg').replace(/^concurrency-/, 'perf-concurrency-')
-      fs.writeFileSync(path.join(outDir, chart), lineChart(r.data, (e) => e.medianRps, `Requests per second against concurrent connections (higher is better)`))
+      // A line needs two numbers of connections; a run at one has its tables only.
+      let chart = null
+      if (Object.keys(r.data.levels).length > 1) {
+        chart = r.file.replace(/\.json$/, '.svg').replace(/^concurrency-/, 'perf-concurrency-')
+        fs.writeFileSync(path.join(outDir, chart), lineChart(r.data, (e) => e.medianRps, `Requests per second against concurrent connections (higher is better)`))
+      }
       parts.push(concurrencySection(r, chart))
     }
     for (const r of g.micro) parts.push(micro.markdown(r.data, 3) + `\nSource: \`bench/results/${r.file}\`.\n`)
