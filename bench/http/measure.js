@@ -183,8 +183,8 @@ function summarise(scenario) {
     e.disturbed = used.some((r) => r.disturbed)
     e.runsUsed = used.length
     e.medianRps = median(used.map((r) => r.rps))
-    e.medianP50 = median(used.map((r) => r.latency.p50))
-    e.medianP99 = median(used.map((r) => r.latency.p99))
+    e.medianP50 = latencyMedian(used.map((r) => r.latency.p50))
+    e.medianP99 = latencyMedian(used.map((r) => r.latency.p99))
     e.medianReqPerCpuSecond = median(used.map((r) => r.reqPerCpuSecond))
     e.medianServerCpu = median(used.map((r) => r.cpu && r.cpu.server))
     if (used.some((r) => r.gc)) {
@@ -198,6 +198,15 @@ function summarise(scenario) {
     e.ratioToBare = bare ? ratio(e.medianRps, bare.medianRps) : undefined
     e.cpuRatioToBare = bare ? ratio(e.medianReqPerCpuSecond, bare.medianReqPerCpuSecond) : undefined
   }
+}
+
+/**
+ * The median of latencies in ms, kept to wrk's microseconds: of an even
+ * number of runs the median is a mean, which would print as 2.1319999999999997.
+ */
+function latencyMedian(values) {
+  const m = median(values)
+  return Number.isFinite(m) ? Math.round(m * 1000) / 1000 : m
 }
 
 /** The server's GC between two snapshots (see servers/harness.js), per thousand requests. */

@@ -131,7 +131,8 @@ function parseSummary(out) {
     throughputBytesPerSec: duration > 0 ? w.bytes / duration : 0,
     // Answers with a status above 399 (wrk's own count); 3xx are not told apart.
     non2xx: w.status,
-    errors: w.connect + w.read + w.write,
+    // Timeouts count as errors too, as in autocannon's summary.
+    errors: w.connect + w.read + w.write + w.timeout,
     timeouts: w.timeout,
     statusCodes: {},
   }

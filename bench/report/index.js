@@ -174,7 +174,7 @@ function methodSection(https, micros, memories) {
     '### Method',
     '',
     '- **End-to-end** (`npm run bench:http`, code in `bench/http/`): the same application written for webfw 5 (`require(\'webfw\')`), webfw 4 (`require(\'webfw/v4\')`), webfw 3 (`require(\'webfw/v3\')`), express 5, express 4, fastify, and bare `node:http` (the ceiling; with find-my-way where there is routing). ' +
-      'Each server runs alone in its own process (`NODE_ENV=production`) pinned with `taskset` to one CPU; autocannon runs in the runner process pinned to the other CPU. ' +
+      'Each server runs alone in its own process (`NODE_ENV=production`) pinned with `taskset` to one CPU; the load generator runs on the other CPU: autocannon in the runner process, or with `--load wrk` wrk as a child process (latencies in microseconds where autocannon keeps whole milliseconds; each run\'s description names its generator). ' +
       'Before each measured run the server\'s answers are checked against the expected ones (so a fast error page cannot pass for a result), then it gets a warm-up and a measured run. ' +
       'Servers take turns in interleaved rounds, the order rotated each round; a figure is the median over rounds of requests completed per second. Runs with any non-2xx answer or socket error are left out. ' +
       'The runner also accounts for CPU: the server\'s (from `process.cpuUsage()` over IPC), its own, and the rest of the machine\'s (`/proc/stat`, including time stolen by the hypervisor); a run during which other processes took more than a set share of a core is retried, the least disturbed attempt kept, and disturbed runs are left out of the medians when undisturbed ones exist (marked † where none do).',
