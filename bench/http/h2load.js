@@ -6,13 +6,13 @@
 // percentiles, so p50/p99 are left out.
 'use strict'
 
-const { execFileSync, spawn } = require('node:child_process')
+const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 const { scenarios } = require('./scenarios')
 const { baseUrl } = require('./protocol')
-const { pinned } = require('../lib/pin')
+const { runChildLoad } = require('./child-load')
 const { UsageError } = require('../lib/options')
 
 const INSTALL = 'h2load is not installed: `sudo apt-get install nghttp2-client` (Debian, Ubuntu) or `brew install nghttp2` (macOS)'
@@ -50,20 +50,10 @@ function runH2Load({ port, protocol, scenario, duration = 10, connections = 50, 
   }
   const base = baseUrl(protocol, port)
   for (const r of s.requests) args.push(base + r.path)
-  const [command, argv] = pinned(cpu, 'h2load', args)
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (out += d))
-    child.on('error', (err) => reject(err.code === 'ENOENT' ? new UsageError(INSTALL) : err))
-    child.on('close', (code) => {
-      if (bodyFile) fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true })
-      const summary = parseSummary(out)
-      if (!summary) return reject(new Error(`h2load exited with ${code}: ${out.trim().split('\n').slice(-5).join(' | ')}`))
-      resolve(summary)
-    })
-  })
+  const cleanUp = () => {
+    if (bodyFile) fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true })
+  }
+  return runChildLoad({ program: 'h2load', args, cpu, install: INSTALL, parse: parseSummary, cleanUp })
 }
 
 /** Milliseconds from one of h2load's durations ("230us", "54.65ms", "1.2s"). */

@@ -9,12 +9,12 @@
 // generators alike.
 'use strict'
 
-const { execFileSync, spawn } = require('node:child_process')
+const { execFileSync } = require('node:child_process')
 const fs = require('node:fs')
 const os = require('node:os')
 const path = require('node:path')
 const { scenarios } = require('./scenarios')
-const { pinned } = require('../lib/pin')
+const { runChildLoad } = require('./child-load')
 const { UsageError } = require('../lib/options')
 
 const INSTALL = 'wrk is not installed: `sudo apt-get install wrk` (Debian, Ubuntu) or `brew install wrk` (macOS)'
@@ -100,20 +100,8 @@ function runWrk({ port, scenario, duration = 10, connections = 50, pipelining = 
   const script = path.join(dir, 'scenario.lua')
   fs.writeFileSync(script, luaScript(s.requests))
   const args = ['-t', '1', '-c', String(connections), '-d', `${duration}s`, '--timeout', '10s', '-s', script, `http://127.0.0.1:${port}`]
-  const [command, argv] = pinned(cpu, 'wrk', args)
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let out = ''
-    child.stdout.on('data', (d) => (out += d))
-    child.stderr.on('data', (d) => (out += d))
-    child.on('error', (err) => reject(err.code === 'ENOENT' ? new UsageError(INSTALL) : err))
-    child.on('close', (code) => {
-      fs.rmSync(dir, { recursive: true, force: true })
-      const summary = parseSummary(out)
-      if (!summary) return reject(new Error(`wrk exited with ${code}: ${out.trim().split('\n').slice(-5).join(' | ')}`))
-      resolve(summary)
-    })
-  })
+  const cleanUp = () => fs.rmSync(dir, { recursive: true, force: true })
+  return runChildLoad({ program: 'wrk', args, cpu, install: INSTALL, parse: parseSummary, cleanUp })
 }
 
 /** The figures of the script's last line, in runLoad's shape (ms), or null when wrk printed none. */
