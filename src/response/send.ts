@@ -161,6 +161,13 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     return res
   }
 
+  /** A string Content-Type `type` (set, not empty) given `charset=utf-8` as the version's content-type package writes it. */
+  function putUtf8Charset(res: ResponseInternal, type: unknown): void {
+    if (typeof type !== 'string') return
+    const withCharset = utf8Type(type)
+    if (withCharset !== type) res.setHeader('Content-Type', withCharset)
+  }
+
   /**
    * Sends a body: a string (text/html unless a type is set), a Buffer
    * (application/octet-stream unless set), or an object/array/boolean/number
@@ -169,13 +176,6 @@ export function defineSendMembers(proto: object, profile: Profile): void {
    * @example res.send('<p>hello</p>')
    * res.status(404).send({ error: 'not found' })
    */
-  /** A string Content-Type `type` (set, not empty) given `charset=utf-8` as the version's content-type package writes it. */
-  function putUtf8Charset(res: ResponseInternal, type: unknown): void {
-    if (typeof type !== 'string') return
-    const withCharset = utf8Type(type)
-    if (withCharset !== type) res.setHeader('Content-Type', withCharset)
-  }
-
   function send(this: ResponseInternal, body?: unknown) {
     let chunk = body as string | Buffer | undefined
     let encoding: BufferEncoding | undefined

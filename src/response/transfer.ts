@@ -23,8 +23,6 @@ export interface TransferOptions extends FileOptions {
 
 type Callback = (err?: FileError) => void
 
-// Failed filesystem calls keep Node's message, path included, as Express's
-// sendFile, download and sendfile give it (apps match on it).
 /**
  * A directory named without its trailing slash: the error Express's
  * sendFile gives its callback (no status: not an HTTP error), and that
@@ -36,16 +34,16 @@ function directoryError(): FileError {
   return err
 }
 
+// Failed filesystem calls keep Node's message, path included, as Express's
+// sendFile, download and sendfile give it (apps match on it).
 function transferHooks(headers: TransferOptions['headers']): SendHooks {
-  if (!headers || typeof headers !== 'object') return { socketErrors: true, nodeMessages: true, onDirectory: directoryError }
-  return {
-    socketErrors: true,
-    nodeMessages: true,
-    onDirectory: directoryError,
-    onHeaders(res) {
+  const hooks: SendHooks = { socketErrors: true, nodeMessages: true, onDirectory: directoryError }
+  if (headers && typeof headers === 'object') {
+    hooks.onHeaders = (res) => {
       for (const name of Object.keys(headers)) res.setHeader(name, headers[name])
-    },
+    }
   }
+  return hooks
 }
 
 /** `(options, callback)` or `(callback)`: the file-transfer methods' optional arguments. */
