@@ -25,10 +25,9 @@ function isRouter(fn: Handler): boolean {
  * function, a request reaching a four-argument one).
  */
 export function layerType(layer: Layer, error: unknown): LayerType | null {
-  const fn = layer.handle
-  if (error) return fn.length === 4 ? 'error_handler' : null
-  if (fn.length > 3) return null
-  return isRouter(fn) ? 'router' : 'middleware'
+  if (!layer.takesCall(error)) return null
+  if (error) return 'error_handler'
+  return isRouter(layer.handle) ? 'router' : 'middleware'
 }
 
 /** Publishes `err` as the layer's error when `next` would take it for one (anything but nothing, 'route' and 'router'). */

@@ -41,8 +41,7 @@ function callRouteLayerTraced(layer: Layer, err: unknown, req: unknown, res: unk
     callLayer(layer, err, req, res, next)
     return
   }
-  const arity = layer.handleArity()
-  if (err ? arity !== 4 : arity > 3) {
+  if (!layer.takesCall(err)) {
     next(err)
     return
   }

@@ -159,6 +159,17 @@ export class Layer {
     return this.arityFor(this.handle)
   }
 
+  /**
+   * Whether the handler runs for this call: one of four arguments for an
+   * error, of at most three otherwise; any other passes the call on unrun.
+   * (`handleError` and `handleRequest` test the same with the handler they
+   * have already read.)
+   */
+  takesCall(error: unknown): boolean {
+    const arity = this.handleArity()
+    return error ? arity === 4 : arity <= 3
+  }
+
   /** `fn.length`, read once per handler (see `arityOf`). */
   private arityFor(fn: Handler): number {
     if (fn !== this.arityOf) {
