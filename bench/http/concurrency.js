@@ -12,7 +12,7 @@ const { resolveAndAnnounce } = require('../lib/node-binary')
 const { resultPath, saveResults } = require('../lib/results')
 const { scenarios, scenarioNames } = require('./scenarios')
 const { serverIds, serverById } = require('./servers')
-const { prepareRuns, roundOrder, measure, summarise, log } = require('./measure')
+const { loadOption, prepareRuns, roundOrder, measure, summarise, log } = require('./measure')
 const { concurrencyMarkdown } = require('./concurrency-table')
 
 const spec = {
@@ -23,7 +23,7 @@ const spec = {
   warmup: { type: 'number', default: 3, env: 'BENCH_WARMUP', help: 'seconds of unmeasured load before each run' },
   rounds: { type: 'number', default: 2, env: 'BENCH_ROUNDS', help: 'interleaved rounds (medians are taken over them)' },
   node: { type: 'string', default: 'current', env: 'BENCH_NODE', help: 'Node that runs the servers: current, a major version (24, 22: node@<major> installed from npm into ~/.cache/webfw-bench once) or a path' },
-  load: { type: 'string', default: 'autocannon', env: 'BENCH_LOAD', help: 'HTTP/1.1 load generator: autocannon, or wrk (latency in microseconds rather than whole milliseconds; needs the wrk package)' },
+  load: loadOption,
   'server-cpu': { type: 'string', default: '1', env: 'BENCH_SERVER_CPU', help: 'CPU the servers are pinned to' },
   'load-cpu': { type: 'string', default: '0', env: 'BENCH_LOAD_CPU', help: 'CPU the load generator (this process) is pinned to' },
   retries: { type: 'number', default: 2, env: 'BENCH_RETRIES', help: 'extra attempts of a run during which other processes were busy' },

@@ -14,7 +14,7 @@ const { startServer, queryCpu, queryGc } = require('./process')
 const { machineCpu, cpuShares, exitedChildrenCpu } = require('../lib/cpu')
 const { runLoad } = require('./load')
 const { runH2Load } = require('./h2load')
-const { runWrk, wrkVersion } = require('./wrk')
+const { runWrk, wrkVersion, refusePipelining } = require('./wrk')
 const { machineInfo } = require('../lib/machine')
 const { assertBuilt } = require('../lib/results')
 const { pinSelf, hasTaskset } = require('../lib/pin')
@@ -22,6 +22,14 @@ const { UsageError } = require('../lib/options')
 
 /** The HTTP/1.1 load generators `--load` chooses from. */
 const LOADS = ['autocannon', 'wrk']
+
+/** The `--load` option of `bench:http` and `bench:concurrency`. */
+const loadOption = {
+  type: 'string',
+  default: 'autocannon',
+  env: 'BENCH_LOAD',
+  help: 'HTTP/1.1 load generator: autocannon, or wrk (latency in microseconds rather than whole milliseconds; needs the wrk package)',
+}
 
 const tty = process.stderr.isTTY
 function progress(line) {
@@ -38,7 +46,7 @@ function log(line) {
  */
 function prepareRuns(opts) {
   if (opts.load !== undefined && !LOADS.includes(opts.load)) throw new UsageError(`unknown load generator "${opts.load}"; known: ${LOADS.join(', ')}`)
-  if (opts.load === 'wrk' && opts.pipelining > 1) throw new UsageError('wrk sends one request at a time per connection: use --load autocannon with --pipelining')
+  if (opts.load === 'wrk') refusePipelining(opts.pipelining)
   assertBuilt()
   const pinnedOk = pinSelf(opts['load-cpu'])
   if (!hasTaskset()) log('warning: taskset not found: servers and load generator are not pinned to separate CPUs')
@@ -215,4 +223,4 @@ function gcPer1k(before, after, requests) {
   return { scavenges: per1k('scavenges'), scavengeMs: per1k('scavengeMs'), majors: per1k('majors'), majorMs: per1k('majorMs') }
 }
 
-module.exports = { prepareRuns, roundOrder, measure, summarise, log, progress }
+module.exports = { loadOption, prepareRuns, roundOrder, measure, summarise, log, progress }

@@ -34,6 +34,11 @@ function wrkVersion() {
   return line[0]
 }
 
+/** wrk sends one request at a time per connection: a UsageError for anything else. */
+function refusePipelining(pipelining) {
+  if (pipelining > 1) throw new UsageError('wrk sends one request at a time per connection: use --load autocannon with --pipelining')
+}
+
 /**
  * A Lua string literal of `text`'s UTF-8 bytes: printable ASCII as itself,
  * everything else (and the quote and backslash) as a decimal escape, which
@@ -95,7 +100,7 @@ function luaScript(requests) {
 function runWrk({ port, scenario, duration = 10, connections = 50, pipelining = 1, cpu }) {
   const s = scenarios[scenario]
   if (!s) throw new Error(`unknown scenario ${scenario}`)
-  if (pipelining !== 1) throw new UsageError('--load wrk sends one request at a time per connection: use autocannon for --pipelining')
+  refusePipelining(pipelining)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-wrk-'))
   const script = path.join(dir, 'scenario.lua')
   fs.writeFileSync(script, luaScript(s.requests))
@@ -126,4 +131,4 @@ function parseSummary(out) {
   }
 }
 
-module.exports = { runWrk, wrkVersion, luaScript, luaString, parseSummary }
+module.exports = { runWrk, wrkVersion, refusePipelining, luaScript, luaString, parseSummary }
