@@ -95,11 +95,13 @@ export function defineSendMembers(proto: object, profile: Profile): void {
     if (chunk !== undefined) {
       if (Buffer.isBuffer(chunk)) {
         len = chunk.length
-      } else if (stringBodies || (chunk.length < 1000 && (!wantETag || (ownETag && !hasNonAsciiHeader(res))))) {
+      } else if (stringBodies || (chunk.length < 1000 && (!wantETag || (ownETag && typeof chunk === 'string' && !hasNonAsciiHeader(res))))) {
         // A short string stays a string unless an application's etag function
         // needs the Buffer, or a header beyond ASCII must go out as Express
         // sends it (./header-bytes.ts): no Buffer is allocated and copied per
-        // response.
+        // response. Anything else that is not a Buffer (a function given to
+        // res.send) goes where Express's does, and fails there with its error:
+        // Buffer.byteLength's without an ETag, Buffer.from's with one.
         len = Buffer.byteLength(chunk, encoding)
         // Where Express would have made this body a Buffer (to hash it), and
         // it is ASCII (as many bytes as characters), it is written as Latin-1:

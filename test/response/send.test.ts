@@ -8,7 +8,7 @@ import { describe, it } from 'node:test'
 import etag from 'etag'
 import fc from 'fast-check'
 import { call, type CallInit } from '../helpers/call'
-import { type Any, internal, webfw } from '../helpers/webfw'
+import { type Any, internal, webfw, webfw4 } from '../helpers/webfw'
 
 async function send(body: unknown, opts: { settings?: Record<string, unknown>; before?: (res: Any) => void; init?: CallInit } = {}) {
   const app = webfw()
@@ -72,6 +72,32 @@ describe('res.send', () => {
       assert.equal(undef.body, '')
       assert.equal(undef.headers['content-type'], undefined)
       assert.equal(undef.headers.etag, undefined)
+    })
+
+    it('fails on a function body with the error Express 5 and 4 throw, with and without an ETag', async () => {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { express4, express5 } = require('../helpers/side-by-side') as { express4: Any; express5: Any }
+      const thrown = async (factory: Any, etagSetting: unknown) => {
+        const app = factory()
+        app.set('etag', etagSetting)
+        app.get('/', (_req: unknown, res: Any) => {
+          try {
+            res.send(function body() {})
+            res.end('no throw')
+          } catch (err) {
+            res.status(500).end((err as Error & { code?: string }).code + ': ' + (err as Error).message)
+          }
+        })
+        return (await call(app)).body
+      }
+      for (const etagSetting of ['weak', 'strong', false]) {
+        const answers = []
+        for (const factory of [webfw, webfw4, express5, express4]) answers.push(await thrown(factory, etagSetting))
+        assert.deepEqual(answers.slice(0, 2), answers.slice(2), `etag ${String(etagSetting)}`)
+        assert.match(answers[2], /^ERR_INVALID_ARG_TYPE: .*Received function body$/)
+      }
+      // Buffer.from's message with an ETag to make, Buffer.byteLength's without
+      assert.notEqual(await thrown(express5, 'weak'), await thrown(express5, false))
     })
 
     it('leaves Content-Length out when Transfer-Encoding is set', async () => {
