@@ -90,14 +90,16 @@ describe('res.send', () => {
         })
         return (await call(app)).body
       }
+      const express5Answers = new Map<unknown, string>()
       for (const etagSetting of ['weak', 'strong', false]) {
         const answers = []
         for (const factory of [webfw, webfw4, express5, express4]) answers.push(await thrown(factory, etagSetting))
         assert.deepEqual(answers.slice(0, 2), answers.slice(2), `etag ${String(etagSetting)}`)
         assert.match(answers[2], /^ERR_INVALID_ARG_TYPE: .*Received function body$/)
+        express5Answers.set(etagSetting, answers[2])
       }
       // Buffer.from's message with an ETag to make, Buffer.byteLength's without
-      assert.notEqual(await thrown(express5, 'weak'), await thrown(express5, false))
+      assert.notEqual(express5Answers.get('weak'), express5Answers.get(false))
     })
 
     it('leaves Content-Length out when Transfer-Encoding is set', async () => {

@@ -48,7 +48,7 @@ function scan(url: string): number {
 const SPECIAL = [0xa0, 0xff, 0x100, 0x2028, 0xfeff, 0xd800]
 
 describe('scanPathname', () => {
-  test('every character at every position from 1 to 40, in URLs of 1 to 41 characters', () => {
+  test('every character at every position from 1 to 40, in URLs of 2 to 41 characters', () => {
     const codes = [...Array.from({ length: 0x80 }, (_, c) => c), ...SPECIAL]
     let compared = 0
     for (let length = 2; length <= 41; length++) {
@@ -105,7 +105,7 @@ describe('long URLs over HTTP, beside Express', () => {
     '/repos/expressjs/express/issues/1234/',
     '/repos/expressjs/express/issues/caf\u00e9',
   ]
-  for (const [name, make, reference] of [['5.x', webfw, express5], ['4.x', webfw4, express4]] as const) {
+  for (const [name, make, express] of [['5.x', webfw, express5], ['4.x', webfw4, express4]] as const) {
     test(`${name}: the route found and its parameters are Express's`, async () => {
       const build = (factory: Any): Any => {
         const app = factory()
@@ -114,7 +114,7 @@ describe('long URLs over HTTP, beside Express', () => {
         app.use((req: Any, res: Any) => res.status(404).json({ route: null, path: req.path }))
         return app
       }
-      await withServers([build(make), build(reference)], async ([ours, theirs]) => {
+      await withServers([build(make), build(express)], async ([ours, theirs]) => {
         for (const url of urls) {
           const path = encodeURI(url).replace(/%25/g, '%')
           const [a, b] = [await request(ours, path), await request(theirs, path)]
