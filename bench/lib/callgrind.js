@@ -158,4 +158,4 @@ function missingTools() {
   return null
 }
 
-module.exports = { countRequests, cleanUp, missingTools, V8_FLAGS }
+module.exports = { countRequests, cleanUp, missingTools, V8_FLAGS, NAMING_FLAGS }
