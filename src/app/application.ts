@@ -139,9 +139,6 @@ const isPrototypeOf = Object.prototype.isPrototypeOf
  * server is switched to the app's classes (see server.ts).
  */
 function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse, adopt: boolean): void {
-  if (app.settings['x-powered-by']) poweredByHeader.put(res, 'webfw')
-  ;(req as http.IncomingMessage & { res: http.ServerResponse }).res = res
-  ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
   const own = app[kClassPrototypes]
   // Built by this app's server classes (src/app/server.ts), the common case:
   // nothing to re-parent. Asked with isPrototypeOf, a builtin that walks the
@@ -156,15 +153,29 @@ function prepareRequest(app: AppInternal, req: http.IncomingMessage, res: http.S
     // Not on this app's node:http prototypes: an HTTP/2 request (src/http2),
     // or one to re-parent.
     if (req.httpVersionMajor === 2) {
+      // Adopted first: with the app's HTTP/2 response prototype, whose
+      // setHeader is webfw's whatever the app's, X-Powered-By goes straight
+      // into the response's table (src/response/header-table.ts).
       adoptHttp2(app, req, res)
+      linkPair(app, req, res)
       return
     }
+    linkPair(app, req, res)
     if (adopt) adoptServer(app, req)
     Object.setPrototypeOf(req, app.request)
+  } else {
+    linkPair(app, req, res)
   }
   if ((own === undefined || !isPrototypeOf.call(own[1], res)) && Object.getPrototypeOf(res) !== app.response) {
     Object.setPrototypeOf(res, app.response)
   }
+}
+
+/** X-Powered-By, `req.res` and `res.req`: set, as in Express, before a node:http request is re-parented. */
+function linkPair(app: AppInternal, req: http.IncomingMessage, res: http.ServerResponse): void {
+  if (app.settings['x-powered-by']) poweredByHeader.put(res, 'webfw')
+  ;(req as http.IncomingMessage & { res: http.ServerResponse }).res = res
+  ;(res as http.ServerResponse & { req: http.IncomingMessage }).req = req
 }
 
 /**

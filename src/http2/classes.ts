@@ -12,9 +12,11 @@
  *   WebfwHttp2Response.prototype (Http2ServerResponse's members,
  *     node:http's header rules, _implicitHeader) ──▶ app.response ──▶ response API ──▶ …
  */
+import { EventEmitter } from 'node:events'
 import http2 from 'node:http2'
 import type { IncomingHttpHeaders } from 'node:http2'
 import type { AppInternal } from '../app/types'
+import { useHttp2Table } from '../response/header-table'
 import { headerRules } from './header-rules'
 import { requestTransport, responseTransport } from './transport'
 
@@ -113,6 +115,39 @@ const responseExtras: PropertyDescriptorMap = {
 }
 
 /**
+ * The key under which node:http2's compatibility response keeps its header
+ * table (lower-cased name to value), read from a response made on a
+ * stand-in stream; `undefined` if this Node keeps it otherwise.
+ */
+function headerTableKey(): symbol | undefined {
+  try {
+    const probe = new (http2.Http2ServerResponse as unknown as ResponseConstructor)(new EventEmitter() as unknown as http2.ServerHttp2Stream)
+    const held = probe as unknown as Record<symbol, unknown>
+    return Object.getOwnPropertySymbols(probe).find((key) => {
+      const table = held[key]
+      return key.description === 'headers' && typeof table === 'object' && table !== null && Object.getPrototypeOf(table) === null
+    })
+  } catch {
+    return undefined
+  }
+}
+
+let tableNamed = false
+
+/**
+ * Lets src/response/header-table.ts write and read the few headers webfw
+ * sets itself straight into an HTTP/2 response's table, as it does for
+ * node:http's, where the response's setHeader/getHeader are the ones
+ * defined here (so the checks they would make can only pass).
+ */
+function nameHeaderTable(setHeader: unknown): void {
+  if (tableNamed) return
+  tableNamed = true
+  const key = headerTableKey()
+  if (key !== undefined) useHttp2Table({ setHeader, getHeader: http2.Http2ServerResponse.prototype.getHeader, key })
+}
+
+/**
  * The app's HTTP/2 request and response classes, created on first use.
  * @example http2.createServer({ ...http2Classes(app) }, app)
  */
@@ -141,6 +176,7 @@ export function http2Classes(app: AppInternal): Http2Classes {
   Object.defineProperties(WebfwHttp2Response.prototype, responseTransport())
   Object.defineProperties(WebfwHttp2Response.prototype, headerRules())
   Object.defineProperties(WebfwHttp2Response.prototype, responseExtras)
+  nameHeaderTable(WebfwHttp2Response.prototype.setHeader)
 
   classes = {
     Http2ServerRequest: WebfwHttp2Request as unknown as typeof http2.Http2ServerRequest,

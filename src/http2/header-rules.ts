@@ -96,6 +96,15 @@ const node = http2.Http2ServerResponse.prototype as unknown as Record<string, Me
  * @example Object.defineProperties(proto, headerRules())
  */
 export function headerRules(): PropertyDescriptorMap {
+  // One set of functions for every app, so that src/response/header-table.ts
+  // can tell webfw's HTTP/2 setHeader by identity.
+  if (rules === undefined) rules = makeHeaderRules()
+  return rules
+}
+
+let rules: PropertyDescriptorMap | undefined
+
+function makeHeaderRules(): PropertyDescriptorMap {
   const setHeader = node.setHeader as Method
   const writeHead = node.writeHead as Method
   const methods: Record<string, Method> = {

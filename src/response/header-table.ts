@@ -20,6 +20,13 @@
  * node:http's own (a middleware or an APM agent that wraps them sees every
  * call), and for writes the headers are not sent yet (so setHeader's "Cannot
  * set headers after they are sent" error still comes from setHeader).
+ *
+ * An HTTP/2 response (node:http2's compatibility response) keeps a table of
+ * its own, lower-cased name to value, and its setHeader is webfw's
+ * (src/http2/header-rules.ts: node:http's checks) over node:http2's (which
+ * checks the name again). For these names and values every check passes,
+ * so the same direct path applies on the same conditions, once
+ * src/http2/classes.ts has named the table (`useHttp2Table`).
  */
 import { OutgoingMessage } from 'node:http'
 import { bareObjectMaker } from '../util/bare-object'
@@ -71,6 +78,51 @@ function writableTable(res: Outgoing): Table | undefined {
   return (holder[kOutHeaders] = emptyTable())
 }
 
+/** What webfw's HTTP/2 responses are read and written through: their setHeader, getHeader and the key of their table. */
+interface Http2Table {
+  setHeader: unknown
+  getHeader: unknown
+  key: symbol
+}
+
+let http2Table: Http2Table | undefined
+
+/**
+ * Names the header table of webfw's HTTP/2 responses: `key` holds it on a
+ * response whose setHeader is `setHeader` and whose getHeader is `getHeader`.
+ */
+export function useHttp2Table(table: Http2Table): void {
+  http2Table = table
+}
+
+type Http2Headers = Record<string, unknown>
+
+/**
+ * Writes `value` under `key` into an HTTP/2 response's table where
+ * `res.setHeader(name, value)` would store just that; else calls it.
+ */
+function putOther(res: Outgoing, key: string, name: string, value: string): void {
+  const h2 = http2Table
+  if (h2 !== undefined && res.setHeader === h2.setHeader && !(res as { headersSent?: boolean }).headersSent) {
+    const table = (res as unknown as Record<symbol, Http2Headers | undefined>)[h2.key]
+    if (table !== undefined) {
+      table[key] = value
+      return
+    }
+  }
+  res.setHeader(name, value)
+}
+
+/** Reads `key` from an HTTP/2 response's table where `res.getHeader(asked)` would read just that; else calls it. */
+function readOther(res: Outgoing, key: string, asked: string): unknown {
+  const h2 = http2Table
+  if (h2 !== undefined && res.getHeader === h2.getHeader) {
+    const table = (res as unknown as Record<symbol, Http2Headers | undefined>)[h2.key]
+    if (table !== undefined) return table[key]
+  }
+  return res.getHeader(asked)
+}
+
 /** Marks "read through `res.getHeader`" for `readableTable`. */
 const CALL_GETHEADER: Table = Object.freeze(emptyTable())
 
@@ -94,7 +146,7 @@ function readableTable(res: Outgoing): Table | undefined {
 export const poweredByHeader = {
   put(res: Outgoing, value: string): void {
     const table = writableTable(res)
-    if (table === undefined) res.setHeader('X-Powered-By', value)
+    if (table === undefined) putOther(res, 'x-powered-by', 'X-Powered-By', value)
     else table['x-powered-by'] = ['X-Powered-By', value]
   },
 }
@@ -102,12 +154,12 @@ export const poweredByHeader = {
 export const contentTypeHeader = {
   put(res: Outgoing, value: string): void {
     const table = writableTable(res)
-    if (table === undefined) res.setHeader('Content-Type', value)
+    if (table === undefined) putOther(res, 'content-type', 'Content-Type', value)
     else table['content-type'] = ['Content-Type', value]
   },
   read(res: Outgoing): unknown {
     const table = readableTable(res)
-    if (table === CALL_GETHEADER) return res.getHeader('Content-Type')
+    if (table === CALL_GETHEADER) return readOther(res, 'content-type', 'Content-Type')
     const entry = table === undefined ? undefined : table['content-type']
     return entry === undefined ? undefined : entry[1]
   },
@@ -116,7 +168,7 @@ export const contentTypeHeader = {
 export const contentLengthHeader = {
   put(res: Outgoing, value: string): void {
     const table = writableTable(res)
-    if (table === undefined) res.setHeader('Content-Length', value)
+    if (table === undefined) putOther(res, 'content-length', 'Content-Length', value)
     else table['content-length'] = ['Content-Length', value]
   },
   /**
@@ -126,7 +178,7 @@ export const contentLengthHeader = {
    */
   read(res: Outgoing, asked = 'Content-Length'): unknown {
     const table = readableTable(res)
-    if (table === CALL_GETHEADER) return res.getHeader(asked)
+    if (table === CALL_GETHEADER) return readOther(res, 'content-length', asked)
     const entry = table === undefined ? undefined : table['content-length']
     return entry === undefined ? undefined : entry[1]
   },
@@ -135,12 +187,12 @@ export const contentLengthHeader = {
 export const etagHeader = {
   put(res: Outgoing, value: string): void {
     const table = writableTable(res)
-    if (table === undefined) res.setHeader('ETag', value)
+    if (table === undefined) putOther(res, 'etag', 'ETag', value)
     else table.etag = ['ETag', value]
   },
   read(res: Outgoing): unknown {
     const table = readableTable(res)
-    if (table === CALL_GETHEADER) return res.getHeader('ETag')
+    if (table === CALL_GETHEADER) return readOther(res, 'etag', 'ETag')
     const entry = table === undefined ? undefined : table.etag
     return entry === undefined ? undefined : entry[1]
   },
@@ -149,7 +201,7 @@ export const etagHeader = {
 export const transferEncodingHeader = {
   read(res: Outgoing): unknown {
     const table = readableTable(res)
-    if (table === CALL_GETHEADER) return res.getHeader('Transfer-Encoding')
+    if (table === CALL_GETHEADER) return readOther(res, 'transfer-encoding', 'Transfer-Encoding')
     const entry = table === undefined ? undefined : table['transfer-encoding']
     return entry === undefined ? undefined : entry[1]
   },

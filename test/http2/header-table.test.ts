@@ -1,0 +1,145 @@
+/**
+ * Over HTTP/2 the headers webfw sets itself (X-Powered-By, Content-Type,
+ * Content-Length, its own ETag) go straight into node:http2's header table,
+ * as over HTTP/1.1 they go into node:http's (src/response/header-table.ts).
+ * Counted here: node:http2's own setHeader step is not called for them,
+ * while an application's header still goes through it. And what that must
+ * not change: the fields on the wire, what a writeHead hook sees, a wrapped
+ * setHeader/getHeader seeing every call, and setHeader's error once the
+ * head is out.
+ */
+import assert from 'node:assert/strict'
+import http2 from 'node:http2'
+import { after, before, describe, it } from 'node:test'
+import { H2_MODES, h2request, withH2 } from '../helpers/h2'
+import { type Any, webfw, webfw4 } from '../helpers/webfw'
+
+/** node:http2's response step every setHeader ends in (name checks, then the table). */
+const kSetHeader = Object.getOwnPropertySymbols(http2.Http2ServerResponse.prototype).find((s) => s.description === 'setHeader') as symbol
+const proto = http2.Http2ServerResponse.prototype as unknown as Record<symbol, (this: unknown, name: string, value: unknown) => unknown>
+
+/** The names node:http2's setHeader step was called with. */
+const stored: string[] = []
+let original: (this: unknown, name: string, value: unknown) => unknown
+
+before(() => {
+  assert.equal(typeof proto[kSetHeader], 'function', "node:http2's response has its setHeader step")
+  original = proto[kSetHeader]
+  proto[kSetHeader] = function counted(this: unknown, name: string, value: unknown) {
+    stored.push(name)
+    return original.call(this, name, value)
+  }
+})
+after(() => {
+  proto[kSetHeader] = original
+})
+
+function bodiesApp(factory: Any): Any {
+  const app = factory()
+  app.get('/json', (_req: unknown, res: Any) => res.json({ a: 1 }))
+  app.get('/html', (_req: unknown, res: Any) => res.send('<p>hi</p>'))
+  app.get('/own', (_req: unknown, res: Any) => res.set('X-Own', 'yes').send('<p>hi</p>'))
+  return app
+}
+
+describe('headers webfw sets on an HTTP/2 response', () => {
+  for (const [version, factory] of [
+    ['5.x', webfw],
+    ['4.x', webfw4],
+  ] as const) {
+    for (const mode of H2_MODES) {
+      it(`are stored without node:http2's setHeader step, and sent (${version}, ${mode})`, async () => {
+        await withH2(bodiesApp(factory), mode, async (srv) => {
+          stored.length = 0
+          const json = await h2request(srv, { path: '/json' })
+          assert.equal(json.status, 200)
+          assert.equal(json.text, '{"a":1}')
+          assert.equal(json.headers['x-powered-by'], 'webfw')
+          assert.equal(json.headers['content-type'], 'application/json; charset=utf-8')
+          assert.equal(json.headers['content-length'], '7')
+          assert.match(String(json.headers.etag), /^W\/"7-[A-Za-z0-9+/]{27}"$/)
+          const html = await h2request(srv, { path: '/html' })
+          assert.equal(html.headers['content-type'], 'text/html; charset=utf-8')
+          assert.equal(html.headers['content-length'], '9')
+          assert.deepEqual(stored, [])
+          // An application's header takes the whole way, checks included.
+          const own = await h2request(srv, { path: '/own' })
+          assert.equal(own.headers['x-own'], 'yes')
+          assert.deepEqual(stored, ['X-Own'])
+        })
+      })
+    }
+  }
+
+  it('are seen by getHeader, getHeaders and hasHeader, and removeHeader removes them, in a writeHead hook', async () => {
+    const app = webfw()
+    let seen: Record<string, unknown> = {}
+    app.use((_req: unknown, res: Any, next: () => void) => {
+      const writeHead = res.writeHead
+      res.writeHead = function hooked(this: Any, ...args: unknown[]) {
+        seen = { ...this.getHeaders(), hasETag: this.hasHeader('etag'), type: this.getHeader('Content-Type'), names: this.getHeaderNames() }
+        this.removeHeader('X-Powered-By')
+        return writeHead.apply(this, args)
+      }
+      next()
+    })
+    app.get('/', (_req: unknown, res: Any) => res.json({ a: 1 }))
+    const res = await withH2(app, 'h2c-listen', (srv) => h2request(srv))
+    assert.equal(seen['x-powered-by'], 'webfw')
+    assert.equal(seen['content-length'], '7')
+    assert.equal(seen.etag, res.headers.etag)
+    assert.equal(seen.hasETag, true)
+    assert.equal(seen.type, 'application/json; charset=utf-8')
+    assert.deepEqual(seen.names, ['x-powered-by', 'content-type', 'content-length', 'etag'])
+    assert.equal(res.headers['x-powered-by'], undefined)
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+  })
+
+  it('all pass through a setHeader and getHeader wrapped on the response', async () => {
+    const app = bodiesApp(webfw)
+    const sets: string[] = []
+    const gets: string[] = []
+    // Wrapped before the app sees the response, as an agent wrapping every response would.
+    const server = http2.createServer((req: Any, res: Any) => {
+      const setHeader = res.setHeader
+      const getHeader = res.getHeader
+      res.setHeader = function wrapped(this: Any, name: string, value: unknown) {
+        sets.push(name)
+        return setHeader.call(this, name, name === 'Content-Type' ? `${String(value)}; wrapped` : value)
+      }
+      res.getHeader = function wrapped(this: Any, name: string) {
+        gets.push(name.toLowerCase())
+        return getHeader.call(this, name)
+      }
+      app(req, res)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    try {
+      const res = await h2request({ url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }, { path: '/json' })
+      assert.equal(res.headers['content-type'], 'application/json; charset=utf-8; wrapped')
+      assert.deepEqual(sets, ['X-Powered-By', 'Content-Type', 'Content-Length', 'ETag'])
+      for (const name of ['content-type', 'etag', 'transfer-encoding']) assert.ok(gets.includes(name), name)
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  })
+
+  it("after the head is out, res.json and res.send throw node:http2's error from setHeader", async () => {
+    const app = webfw()
+    const codes: unknown[] = []
+    app.get('/', (_req: unknown, res: Any) => {
+      res.end('done')
+      for (const again of [() => res.json({ a: 1 }), () => res.send('<p>again</p>')]) {
+        try {
+          again()
+          codes.push('no error')
+        } catch (err) {
+          codes.push((err as { code?: unknown }).code)
+        }
+      }
+    })
+    const res = await withH2(app, 'h2c-listen', (srv) => h2request(srv))
+    assert.equal(res.text, 'done')
+    assert.deepEqual(codes, ['ERR_HTTP2_HEADERS_SENT', 'ERR_HTTP2_HEADERS_SENT'])
+  })
+})
