@@ -12,6 +12,7 @@ import assert from 'node:assert/strict'
 import http2 from 'node:http2'
 import { after, before, describe, it } from 'node:test'
 import { H2_MODES, h2request, withH2 } from '../helpers/h2'
+import { assertHookSaw, hookedJsonApp, sendAfterEndApp, wrapHeaderCalls } from '../helpers/header-cases'
 import { type Any, webfw, webfw4 } from '../helpers/webfw'
 
 /** node:http2's response step every setHeader ends in (name checks, then the table). */
@@ -72,45 +73,18 @@ describe('headers webfw sets on an HTTP/2 response', () => {
   }
 
   it('are seen by getHeader, getHeaders and hasHeader, and removeHeader removes them, in a writeHead hook', async () => {
-    const app = webfw()
-    let seen: Record<string, unknown> = {}
-    app.use((_req: unknown, res: Any, next: () => void) => {
-      const writeHead = res.writeHead
-      res.writeHead = function hooked(this: Any, ...args: unknown[]) {
-        seen = { ...this.getHeaders(), hasETag: this.hasHeader('etag'), type: this.getHeader('Content-Type'), names: this.getHeaderNames() }
-        this.removeHeader('X-Powered-By')
-        return writeHead.apply(this, args)
-      }
-      next()
-    })
-    app.get('/', (_req: unknown, res: Any) => res.json({ a: 1 }))
+    const { app, seen } = hookedJsonApp(webfw)
     const res = await withH2(app, 'h2c-listen', (srv) => h2request(srv))
-    assert.equal(seen['x-powered-by'], 'webfw')
-    assert.equal(seen['content-length'], '7')
-    assert.equal(seen.etag, res.headers.etag)
-    assert.equal(seen.hasETag, true)
-    assert.equal(seen.type, 'application/json; charset=utf-8')
-    assert.deepEqual(seen.names, ['x-powered-by', 'content-type', 'content-length', 'etag'])
-    assert.equal(res.headers['x-powered-by'], undefined)
-    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+    assertHookSaw(seen(), res.headers)
   })
 
   it('all pass through a setHeader and getHeader wrapped on the response', async () => {
     const app = bodiesApp(webfw)
     const sets: string[] = []
     const gets: string[] = []
-    // Wrapped before the app sees the response, as an agent wrapping every response would.
+    // Wrapped before the app sees the response; the app re-parents it (a server webfw did not make).
     const server = http2.createServer((req: Any, res: Any) => {
-      const setHeader = res.setHeader
-      const getHeader = res.getHeader
-      res.setHeader = function wrapped(this: Any, name: string, value: unknown) {
-        sets.push(name)
-        return setHeader.call(this, name, name === 'Content-Type' ? `${String(value)}; wrapped` : value)
-      }
-      res.getHeader = function wrapped(this: Any, name: string) {
-        gets.push(name.toLowerCase())
-        return getHeader.call(this, name)
-      }
+      wrapHeaderCalls(res, sets, gets)
       app(req, res)
     })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -125,19 +99,7 @@ describe('headers webfw sets on an HTTP/2 response', () => {
   })
 
   it("after the head is out, res.json and res.send throw node:http2's error from setHeader", async () => {
-    const app = webfw()
-    const codes: unknown[] = []
-    app.get('/', (_req: unknown, res: Any) => {
-      res.end('done')
-      for (const again of [() => res.json({ a: 1 }), () => res.send('<p>again</p>')]) {
-        try {
-          again()
-          codes.push('no error')
-        } catch (err) {
-          codes.push((err as { code?: unknown }).code)
-        }
-      }
-    })
+    const { app, codes } = sendAfterEndApp(webfw)
     const res = await withH2(app, 'h2c-listen', (srv) => h2request(srv))
     assert.equal(res.text, 'done')
     assert.deepEqual(codes, ['ERR_HTTP2_HEADERS_SENT', 'ERR_HTTP2_HEADERS_SENT'])

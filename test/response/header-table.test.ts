@@ -13,6 +13,7 @@ import path from 'node:path'
 import { describe, it } from 'node:test'
 import { runNode } from '../helpers/child'
 import { call, rawHttp } from '../helpers/call'
+import { assertHookSaw, hookedJsonApp, sendAfterEndApp, wrapHeaderCalls } from '../helpers/header-cases'
 import { type Any, packageRoot, webfw, webfw3, webfw4 } from '../helpers/webfw'
 
 const jsonApp = (factory: Any) => {
@@ -59,28 +60,10 @@ describe('headers webfw sets on a response', () => {
     }
   })
 
-  it('are seen by getHeaders, hasHeader and removeHeader in a writeHead hook', async () => {
-    const app = webfw()
-    let seen: Record<string, unknown> = {}
-    app.use((_req: unknown, res: Any, next: () => void) => {
-      const writeHead = res.writeHead
-      res.writeHead = function hooked(this: Any, ...args: unknown[]) {
-        seen = { ...this.getHeaders(), hasETag: this.hasHeader('etag'), names: this.getHeaderNames() }
-        this.removeHeader('X-Powered-By')
-        return writeHead.apply(this, args)
-      }
-      next()
-    })
-    app.get('/', (_req: unknown, res: Any) => res.json({ a: 1 }))
+  it('are seen by getHeader, getHeaders and hasHeader, and removeHeader removes them, in a writeHead hook', async () => {
+    const { app, seen } = hookedJsonApp(webfw)
     const res = await call(app)
-    assert.equal(seen['x-powered-by'], 'webfw')
-    assert.equal(seen['content-type'], 'application/json; charset=utf-8')
-    assert.equal(seen['content-length'], '7')
-    assert.equal(seen.etag, res.headers.etag)
-    assert.equal(seen.hasETag, true)
-    assert.deepEqual(seen.names, ['x-powered-by', 'content-type', 'content-length', 'etag'])
-    assert.equal(res.headers['x-powered-by'], undefined)
-    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8')
+    assertHookSaw(seen(), res.headers)
   })
 
   it('all pass through a wrapped setHeader and getHeader', async () => {
@@ -88,41 +71,17 @@ describe('headers webfw sets on a response', () => {
     const sets: string[] = []
     const gets: string[] = []
     const server = (req: http.IncomingMessage, res: Any) => {
-      const setHeader = res.setHeader
-      const getHeader = res.getHeader
-      res.setHeader = function wrapped(this: Any, name: string, value: unknown) {
-        sets.push(`${name}: ${String(value)}`)
-        return setHeader.call(this, name, name === 'Content-Type' ? `${String(value)}; wrapped` : value)
-      }
-      res.getHeader = function wrapped(this: Any, name: string) {
-        gets.push(name.toLowerCase())
-        return getHeader.call(this, name)
-      }
+      wrapHeaderCalls(res, sets, gets)
       app(req, res)
     }
     const res = await call(server, '/json')
     assert.equal(res.headers['content-type'], 'application/json; charset=utf-8; wrapped')
-    assert.deepEqual(
-      sets.map((line) => line.split(':')[0]),
-      ['X-Powered-By', 'Content-Type', 'Content-Length', 'ETag'],
-    )
+    assert.deepEqual(sets, ['X-Powered-By', 'Content-Type', 'Content-Length', 'ETag'])
     for (const name of ['content-type', 'etag', 'transfer-encoding']) assert.ok(gets.includes(name), name)
   })
 
   it('after the headers are sent, res.json and res.send throw setHeader’s error', async () => {
-    const app = webfw()
-    const codes: unknown[] = []
-    app.get('/', (_req: unknown, res: Any) => {
-      res.end('done')
-      for (const again of [() => res.json({ a: 1 }), () => res.send('<p>again</p>')]) {
-        try {
-          again()
-          codes.push('no error')
-        } catch (err) {
-          codes.push((err as { code?: unknown }).code)
-        }
-      }
-    })
+    const { app, codes } = sendAfterEndApp(webfw)
     const res = await call(app)
     assert.equal(res.body, 'done')
     assert.deepEqual(codes, ['ERR_HTTP_HEADERS_SENT', 'ERR_HTTP_HEADERS_SENT'])
