@@ -63,6 +63,7 @@ function h2loadArgs(scenario, protocol, port, count, bodyFile) {
 
 /** Sends `count` requests; fails unless every one was answered 2xx. */
 async function load(scenario, protocol, port, count, bodyFile) {
+  // h2load does not verify the bench certificate (bench/http/protocol.js).
   const out = await run('h2load', h2loadArgs(scenario, protocol, port, count, bodyFile))
   const done = /requests: \d+ total, \d+ started, \d+ done, (\d+) succeeded/.exec(out)
   const codes = /status codes: (\d+) 2xx/.exec(out)
@@ -158,7 +159,11 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(describeError(err))
-  process.exit(1)
-})
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(describeError(err))
+    process.exit(1)
+  })
+}
+
+module.exports = { h2loadArgs, load }
