@@ -12,12 +12,11 @@
  *   WebfwHttp2Response.prototype (Http2ServerResponse's members,
  *     node:http's header rules, _implicitHeader) ──▶ app.response ──▶ response API ──▶ …
  */
-import { EventEmitter } from 'node:events'
 import http2 from 'node:http2'
 import type { IncomingHttpHeaders } from 'node:http2'
 import type { AppInternal } from '../app/types'
 import { useHttp2Table } from '../response/header-table'
-import { headerRules } from './header-rules'
+import { headerRules, headerTableKey } from './header-rules'
 import { requestTransport, responseTransport } from './transport'
 
 export const kHttp2Classes = Symbol('webfw.app.http2Classes')
@@ -112,24 +111,6 @@ const responseExtras: PropertyDescriptorMap = {
       this.writeHead(this.statusCode)
     },
   },
-}
-
-/**
- * The key under which node:http2's compatibility response keeps its header
- * table (lower-cased name to value), read from a response made on a
- * stand-in stream; `undefined` if this Node keeps it otherwise.
- */
-function headerTableKey(): symbol | undefined {
-  try {
-    const probe = new (http2.Http2ServerResponse as unknown as ResponseConstructor)(new EventEmitter() as unknown as http2.ServerHttp2Stream)
-    const held = probe as unknown as Record<symbol, unknown>
-    return Object.getOwnPropertySymbols(probe).find((key) => {
-      const table = held[key]
-      return key.description === 'headers' && typeof table === 'object' && table !== null && Object.getPrototypeOf(table) === null
-    })
-  } catch {
-    return undefined
-  }
 }
 
 let tableNamed = false

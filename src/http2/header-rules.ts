@@ -27,7 +27,13 @@
  * Both apply to setHeader, appendHeader and the fields given to writeHead.
  * Wrappers that middleware installs on the instance (compression,
  * on-headers) end in these methods, so their headers are covered too.
+ *
+ * A field setHeader admits passes node:http2's own setHeader checks as
+ * well (they are a subset of node:http's for a string name), so it is
+ * stored into node:http2's header table under its lower-cased name, as
+ * node:http2's setHeader would store it, without checking it twice.
  */
+import { EventEmitter } from 'node:events'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
 import http2 from 'node:http2'
 
@@ -38,7 +44,11 @@ const FORBIDDEN = new Set(['connection', 'keep-alive', 'proxy-connection', 'tran
  * @example isConnectionSpecific('Transfer-Encoding', 'chunked') // true
  */
 export function isConnectionSpecific(name: string, value: unknown): boolean {
-  const key = name.toLowerCase()
+  return isConnectionSpecificKey(name.toLowerCase(), value)
+}
+
+/** `isConnectionSpecific` for a name already lower-cased. */
+function isConnectionSpecificKey(key: string, value: unknown): boolean {
   // node:http2 accepts TE only with exactly this value.
   if (key === 'te') return value !== 'trailers'
   return FORBIDDEN.has(key)
@@ -88,6 +98,34 @@ type Method = (this: Http2Response, ...args: unknown[]) => unknown
 
 const node = http2.Http2ServerResponse.prototype as unknown as Record<string, Method | undefined>
 
+type ResponseConstructor = new (stream: http2.ServerHttp2Stream) => http2.Http2ServerResponse
+
+let tableKey: symbol | null | undefined
+
+/**
+ * The key under which node:http2's compatibility response keeps its header
+ * table (lower-cased name to value, no prototype), read once from a
+ * response made on a stand-in stream; `undefined` if this Node keeps it
+ * otherwise.
+ */
+export function headerTableKey(): symbol | undefined {
+  if (tableKey === undefined) {
+    tableKey = null
+    try {
+      const probe = new (http2.Http2ServerResponse as unknown as ResponseConstructor)(new EventEmitter() as unknown as http2.ServerHttp2Stream)
+      const held = probe as unknown as Record<symbol, unknown>
+      const found = Object.getOwnPropertySymbols(probe).find((key) => {
+        const table = held[key]
+        return key.description === 'headers' && typeof table === 'object' && table !== null && Object.getPrototypeOf(table) === null
+      })
+      if (found !== undefined) tableKey = found
+    } catch {
+      // another shape: every header goes through node:http2's setHeader
+    }
+  }
+  return tableKey ?? undefined
+}
+
 /**
  * setHeader, appendHeader (where Node has it) and writeHead with node:http's
  * checks, dropping connection-specific fields, as descriptors for the HTTP/2
@@ -107,10 +145,30 @@ let rules: PropertyDescriptorMap | undefined
 function makeHeaderRules(): PropertyDescriptorMap {
   const setHeader = node.setHeader as Method
   const writeHead = node.writeHead as Method
+  const key = headerTableKey()
   const methods: Record<string, Method> = {
     // Returns the response, as node:http's setHeader does (node:http2's returns undefined).
     setHeader(name: unknown, value: unknown) {
-      if (this.headersSent || admit(name, value)) setHeader.call(this, name, value)
+      if (this.headersSent) {
+        setHeader.call(this, name, value) // throws ERR_HTTP2_HEADERS_SENT
+        return this
+      }
+      const table = key === undefined ? undefined : (this as unknown as Record<symbol, Record<string, unknown> | undefined>)[key]
+      // A non-string name and a null value go to node:http2's setHeader, to
+      // be refused with its errors.
+      if (table === undefined || typeof name !== 'string' || value === null) {
+        if (admit(name, value)) setHeader.call(this, name, value)
+        return this
+      }
+      validateHeaderName(name)
+      validateHeaderValue(name, value as string)
+      // A field checked so passes node:http2's own checks too: a token (not
+      // empty, no space, no ":" of a pseudo-header, nothing to trim), a value
+      // that is not undefined. Unless connection-specific (dropped, and so
+      // never a Connection field), what is left of node:http2's setHeader is
+      // the store under the lower-cased name, made once for both.
+      const lower = name.toLowerCase()
+      if (!isConnectionSpecificKey(lower, value)) table[lower] = value
       return this
     },
     writeHead(status: unknown, reason?: unknown, fields?: unknown) {

@@ -23,10 +23,10 @@
  *
  * An HTTP/2 response (node:http2's compatibility response) keeps a table of
  * its own, lower-cased name to value, and its setHeader is webfw's
- * (src/http2/header-rules.ts: node:http's checks) over node:http2's (which
- * checks the name again). For these names and values every check passes,
- * so the same direct path applies on the same conditions, once
- * src/http2/classes.ts has named the table (`useHttp2Table`).
+ * (src/http2/header-rules.ts: node:http's checks, then the store). For
+ * these names and values every check passes, so the same direct path
+ * applies on the same conditions, once src/http2/classes.ts has named the
+ * table (`useHttp2Table`).
  */
 import { OutgoingMessage } from 'node:http'
 import { bareObjectMaker } from '../util/bare-object'

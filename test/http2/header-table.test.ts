@@ -3,7 +3,8 @@
  * Content-Length, its own ETag) go straight into node:http2's header table,
  * as over HTTP/1.1 they go into node:http's (src/response/header-table.ts).
  * Counted here: node:http2's own setHeader step is not called for them,
- * while an application's header still goes through it. And what that must
+ * nor for an application's header once webfw's setHeader has checked it
+ * (src/http2/header-rules.ts), which is stored as node:http2's would. And what that must
  * not change: the fields on the wire, what a writeHead hook sees, a wrapped
  * setHeader/getHeader seeing every call, and setHeader's error once the
  * head is out.
@@ -62,15 +63,62 @@ describe('headers webfw sets on an HTTP/2 response', () => {
           const html = await h2request(srv, { path: '/html' })
           assert.equal(html.headers['content-type'], 'text/html; charset=utf-8')
           assert.equal(html.headers['content-length'], '9')
-          assert.deepEqual(stored, [])
-          // An application's header takes the whole way, checks included.
+          // An application's header, once webfw's setHeader has checked it, is stored the same way.
           const own = await h2request(srv, { path: '/own' })
           assert.equal(own.headers['x-own'], 'yes')
-          assert.deepEqual(stored, ['X-Own'])
+          assert.deepEqual(stored, [])
         })
       })
     }
   }
+
+  it("an application's setHeader stores what node:http2's would, and what it refuses still gets its errors", async () => {
+    const app = webfw()
+    const seen: Record<string, unknown> = {}
+    app.get('/', (_req: unknown, res: Any) => {
+      res.setHeader('X-Number', 42)
+      res.setHeader('Set-Cookie', ['a=1', 'b=2'])
+      res.setHeader('TE', 'trailers')
+      res.setHeader('X-MiXeD-CaSe', 'kept')
+      res.set('Cache-Control', 'no-store')
+      seen.table = res.getHeaders()
+      seen.stored = [...stored]
+      const codes: unknown[] = []
+      for (const [name, value] of [['X-Null', null], [42, 'v'], ['Bad Name', 'v'], [':path', '/x'], ['X-CRLF', 'a\r\nb'], ['X-Undefined', undefined]]) {
+        try {
+          res.setHeader(name, value)
+          codes.push('no error')
+        } catch (err) {
+          codes.push((err as { code?: unknown }).code)
+        }
+      }
+      seen.codes = codes
+      res.end('ok')
+    })
+    stored.length = 0
+    const res = await withH2(app, 'h2c-listen', (srv) => h2request(srv))
+    assert.deepEqual(seen.stored, [])
+    assert.deepEqual({ ...(seen.table as object) }, {
+      'x-powered-by': 'webfw',
+      'x-number': 42,
+      'set-cookie': ['a=1', 'b=2'],
+      te: 'trailers',
+      'x-mixed-case': 'kept',
+      'cache-control': 'no-store',
+    })
+    assert.deepEqual(seen.codes, [
+      'ERR_HTTP2_INVALID_HEADER_VALUE', // null: node:http2's setHeader refuses it
+      'ERR_INVALID_ARG_TYPE', // not a string: node:http2's
+      'ERR_INVALID_HTTP_TOKEN',
+      'ERR_INVALID_HTTP_TOKEN',
+      'ERR_INVALID_CHAR',
+      'ERR_HTTP_INVALID_HEADER_VALUE',
+    ])
+    assert.equal(res.headers['x-number'], '42')
+    assert.deepEqual(res.headers['set-cookie'], ['a=1', 'b=2'])
+    assert.equal(res.headers['x-mixed-case'], 'kept')
+    assert.equal(res.headers['cache-control'], 'no-store')
+  })
 
   it('are seen by getHeader, getHeaders and hasHeader, and removeHeader removes them, in a writeHead hook', async () => {
     const { app, seen } = hookedJsonApp(webfw)
