@@ -18,8 +18,7 @@
 
 const { Socket } = require('node:net')
 const http = require('node:http')
-const { runInRounds, assertAllRan } = require('./lib/rounds')
-const { median } = require('./lib/stats')
+const { runInRounds, assertAllRan, printOverBase } = require('./lib/rounds')
 const { poweredByHeader, contentTypeHeader, etagHeader, transferEncodingHeader, contentLengthHeader } = require('../dist/response/header-table')
 
 const socket = new Socket()
@@ -59,15 +58,7 @@ const BASE = 'new ServerResponse only'
 
 runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } }).then((run) => {
   assertAllRan(run)
-  const { names, roundP50 } = run
-  console.log(`node ${process.version} (medians of 5 interleaved rounds)`)
-  const base = roundP50.get(BASE)
-  for (const name of names) {
-    const rounds = roundP50.get(name)
-    const ns = median(rounds) * 1e6
-    const over = median(rounds.map((p, i) => p - base[i])) * 1e6
-    console.log(`${name.padEnd(30)} ${ns.toFixed(0).padStart(6)} ns  (${over.toFixed(0).padStart(5)} ns over the response alone)`)
-  }
+  printOverBase(run, BASE, 'the response alone')
 }).catch((err) => {
   console.error(err)
   process.exit(1)

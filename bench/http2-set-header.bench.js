@@ -16,8 +16,7 @@
 
 const { EventEmitter } = require('node:events')
 const http2 = require('node:http2')
-const { runInRounds, assertAllRan } = require('./lib/rounds')
-const { median } = require('./lib/stats')
+const { runInRounds, assertAllRan, printOverBase } = require('./lib/rounds')
 const webfw = require('../dist/index.js')
 const { http2Classes } = require('../dist/http2/classes.js')
 
@@ -52,15 +51,7 @@ const BASE = 'new response only'
 
 runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } }).then((run) => {
   assertAllRan(run)
-  const { names, roundP50 } = run
-  console.log(`node ${process.version} (medians of 5 interleaved rounds)`)
-  const base = roundP50.get(BASE)
-  for (const name of names) {
-    const rounds = roundP50.get(name)
-    const ns = median(rounds) * 1e6
-    const over = median(rounds.map((p, i) => p - base[i])) * 1e6
-    console.log(`${name.padEnd(32)} ${ns.toFixed(0).padStart(6)} ns  (${over.toFixed(0).padStart(5)} ns over the response alone)`)
-  }
+  printOverBase(run, BASE, 'the response alone')
 }).catch((err) => {
   console.error(err)
   process.exit(1)

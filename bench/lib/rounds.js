@@ -62,4 +62,22 @@ function assertAllRan(run) {
   if (run.errors.size !== 0) throw new Error([...run.errors].map(([name, err]) => `${name}: ${err}`).join('\n'))
 }
 
-module.exports = { runInRounds, roundRatios, assertAllRan }
+/**
+ * Prints each task's median (over the rounds of each round's median) and
+ * its cost over the task `base` (the per-round difference's median), in
+ * nanoseconds, under a line naming Node and the number of rounds.
+ */
+function printOverBase(run, base, what) {
+  const { names, roundP50 } = run
+  console.log(`node ${process.version} (medians of ${roundP50.get(base).length} interleaved rounds)`)
+  const baseRounds = roundP50.get(base)
+  const width = Math.max(...names.map((n) => n.length)) + 2
+  for (const name of names) {
+    const rounds = roundP50.get(name)
+    const ns = median(rounds) * 1e6
+    const over = median(rounds.map((p, i) => p - baseRounds[i])) * 1e6
+    console.log(`${name.padEnd(width)} ${ns.toFixed(0).padStart(6)} ns  (${over.toFixed(0).padStart(5)} ns over ${what})`)
+  }
+}
+
+module.exports = { runInRounds, roundRatios, assertAllRan, printOverBase }
