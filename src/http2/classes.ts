@@ -15,8 +15,7 @@
 import http2 from 'node:http2'
 import type { IncomingHttpHeaders } from 'node:http2'
 import type { AppInternal } from '../app/types'
-import { useHttp2Table } from '../response/header-table'
-import { headerRules, headerTableKey } from './header-rules'
+import { headerRules } from './header-rules'
 import { requestTransport, responseTransport } from './transport'
 
 export const kHttp2Classes = Symbol('webfw.app.http2Classes')
@@ -113,21 +112,6 @@ const responseExtras: PropertyDescriptorMap = {
   },
 }
 
-let tableNamed = false
-
-/**
- * Lets src/response/header-table.ts write and read the few headers webfw
- * sets itself straight into an HTTP/2 response's table, as it does for
- * node:http's, where the response's setHeader/getHeader are the ones
- * defined here (so the checks they would make can only pass).
- */
-function nameHeaderTable(setHeader: unknown): void {
-  if (tableNamed) return
-  tableNamed = true
-  const key = headerTableKey()
-  if (key !== undefined) useHttp2Table({ setHeader, getHeader: http2.Http2ServerResponse.prototype.getHeader, key })
-}
-
 /**
  * The app's HTTP/2 request and response classes, created on first use.
  * @example http2.createServer({ ...http2Classes(app) }, app)
@@ -157,7 +141,6 @@ export function http2Classes(app: AppInternal): Http2Classes {
   Object.defineProperties(WebfwHttp2Response.prototype, responseTransport())
   Object.defineProperties(WebfwHttp2Response.prototype, headerRules())
   Object.defineProperties(WebfwHttp2Response.prototype, responseExtras)
-  nameHeaderTable(WebfwHttp2Response.prototype.setHeader)
 
   classes = {
     Http2ServerRequest: WebfwHttp2Request as unknown as typeof http2.Http2ServerRequest,

@@ -36,6 +36,7 @@
 import { EventEmitter } from 'node:events'
 import { validateHeaderName, validateHeaderValue } from 'node:http'
 import http2 from 'node:http2'
+import { useHttp2Table } from '../response/header-table'
 
 const FORBIDDEN = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'http2-settings'])
 
@@ -100,30 +101,23 @@ const node = http2.Http2ServerResponse.prototype as unknown as Record<string, Me
 
 type ResponseConstructor = new (stream: http2.ServerHttp2Stream) => http2.Http2ServerResponse
 
-let tableKey: symbol | null | undefined
-
 /**
  * The key under which node:http2's compatibility response keeps its header
- * table (lower-cased name to value, no prototype), read once from a
- * response made on a stand-in stream; `undefined` if this Node keeps it
- * otherwise.
+ * table (lower-cased name to value, no prototype), read from a response made
+ * on a stand-in stream; `undefined` if this Node keeps it otherwise.
  */
-export function headerTableKey(): symbol | undefined {
-  if (tableKey === undefined) {
-    tableKey = null
-    try {
-      const probe = new (http2.Http2ServerResponse as unknown as ResponseConstructor)(new EventEmitter() as unknown as http2.ServerHttp2Stream)
-      const held = probe as unknown as Record<symbol, unknown>
-      const found = Object.getOwnPropertySymbols(probe).find((key) => {
-        const table = held[key]
-        return key.description === 'headers' && typeof table === 'object' && table !== null && Object.getPrototypeOf(table) === null
-      })
-      if (found !== undefined) tableKey = found
-    } catch {
-      // another shape: every header goes through node:http2's setHeader
-    }
+function findHeaderTableKey(): symbol | undefined {
+  try {
+    const probe = new (http2.Http2ServerResponse as unknown as ResponseConstructor)(new EventEmitter() as unknown as http2.ServerHttp2Stream)
+    const held = probe as unknown as Record<symbol, unknown>
+    return Object.getOwnPropertySymbols(probe).find((key) => {
+      const table = held[key]
+      return key.description === 'headers' && typeof table === 'object' && table !== null && Object.getPrototypeOf(table) === null
+    })
+  } catch {
+    // another shape: every header goes through node:http2's setHeader
+    return undefined
   }
-  return tableKey ?? undefined
 }
 
 /**
@@ -136,16 +130,16 @@ export function headerTableKey(): symbol | undefined {
 export function headerRules(): PropertyDescriptorMap {
   // One set of functions for every app, so that src/response/header-table.ts
   // can tell webfw's HTTP/2 setHeader by identity.
-  if (rules === undefined) rules = makeHeaderRules()
+  if (rules === undefined) rules = makeHeaderRules(findHeaderTableKey())
   return rules
 }
 
 let rules: PropertyDescriptorMap | undefined
 
-function makeHeaderRules(): PropertyDescriptorMap {
+/** The rules' methods; `key` names node:http2's header table, where they store a field themselves. */
+function makeHeaderRules(key: symbol | undefined): PropertyDescriptorMap {
   const setHeader = node.setHeader as Method
   const writeHead = node.writeHead as Method
-  const key = headerTableKey()
   const methods: Record<string, Method> = {
     // Returns the response, as node:http's setHeader does (node:http2's returns undefined).
     setHeader(name: unknown, value: unknown) {
@@ -193,5 +187,8 @@ function makeHeaderRules(): PropertyDescriptorMap {
   for (const name of Object.keys(methods)) {
     descriptors[name] = { configurable: true, writable: true, value: methods[name] }
   }
+  // src/response/header-table.ts writes webfw's own headers into the same
+  // table, on responses whose setHeader is this one.
+  if (key !== undefined) useHttp2Table({ setHeader: methods.setHeader, getHeader: node.getHeader, key })
   return descriptors
 }

@@ -25,8 +25,8 @@
  * its own, lower-cased name to value, and its setHeader is webfw's
  * (src/http2/header-rules.ts: node:http's checks, then the store). For
  * these names and values every check passes, so the same direct path
- * applies on the same conditions, once src/http2/classes.ts has named the
- * table (`useHttp2Table`).
+ * applies on the same conditions, once src/http2/header-rules.ts has named
+ * the table (`useHttp2Table`).
  */
 import { OutgoingMessage } from 'node:http'
 import { bareObjectMaker } from '../util/bare-object'
