@@ -90,4 +90,16 @@ function bucketOf(name) {
   return null
 }
 
-module.exports = { buckets, rules, bucketOf }
+/** Of the functions' own instructions (`self`: name to count), those in V8's compiler and in its garbage collector. */
+function compilerAndGc(self) {
+  let compiler = 0
+  let gc = 0
+  for (const [name, cost] of self) {
+    const bucket = bucketOf(name)
+    if (bucket === 'compiler') compiler += cost
+    else if (bucket === 'gc') gc += cost
+  }
+  return { compiler, gc }
+}
+
+module.exports = { buckets, rules, bucketOf, compilerAndGc }

@@ -36,14 +36,25 @@ function h2loadVersion() {
  *   const r = await runH2Load({ port, protocol: 'h2c', scenario: 'hello', duration: 10, connections: 50, streams: 1 })
  */
 function runH2Load({ port, protocol, scenario, duration = 10, connections = 50, streams = 1, cpu }) {
+  const { args, cleanUp } = scenarioRequests(scenario, protocol, port)
+  args.unshift('-D', String(duration), '-c', String(connections), '-m', String(streams), '-t', '1')
+  return runChildLoad({ program: 'h2load', args, cpu, install: INSTALL, parse: parseSummary, cleanUp })
+}
+
+/**
+ * h2load's arguments for the requests of `scenario` on 127.0.0.1:`port`:
+ * the first request's headers, its body (written to a file of its own;
+ * h2load sends the same body, as POST, with every request) and the paths,
+ * taken in turn. `cleanUp` removes the body's file.
+ */
+function scenarioRequests(scenario, protocol, port) {
   const s = scenarios[scenario]
   if (!s) throw new Error(`unknown scenario ${scenario}`)
   const first = s.requests[0]
-  const args = ['-D', String(duration), '-c', String(connections), '-m', String(streams), '-t', '1']
+  const args = []
   for (const [name, value] of Object.entries(first.headers || {})) args.push('-H', `${name}: ${value}`)
   let bodyFile
   if (first.body !== undefined) {
-    // h2load sends the same body (as POST) with every request.
     bodyFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-h2load-')), 'body')
     fs.writeFileSync(bodyFile, first.body)
     args.push('-d', bodyFile)
@@ -53,7 +64,7 @@ function runH2Load({ port, protocol, scenario, duration = 10, connections = 50, 
   const cleanUp = () => {
     if (bodyFile) fs.rmSync(path.dirname(bodyFile), { recursive: true, force: true })
   }
-  return runChildLoad({ program: 'h2load', args, cpu, install: INSTALL, parse: parseSummary, cleanUp })
+  return { args, cleanUp }
 }
 
 /** Milliseconds from one of h2load's durations ("230us", "54.65ms", "1.2s"). */
@@ -66,12 +77,15 @@ function ms(text) {
 
 /** The figures of h2load's final report, or null when it has none. */
 function parseSummary(out) {
-  const finished = /finished in ([\d.]+)s, ([\d.]+) req\/s/.exec(out)
+  // "finished in 12.00s" over a run of seconds, "66.21ms" over a short one.
+  const finished = /finished in (\S+), ([\d.]+) req\/s/.exec(out)
   const requests = /requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, (\d+) errored, (\d+) timeout/.exec(out)
   const codes = /status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx/.exec(out)
   if (!finished || !requests || !codes) return null
   const latency = /time for request:\s+(\S+)\s+(\S+)\s+(\S+)/.exec(out)
-  const duration = Number(finished[1])
+  const finishedMs = ms(finished[1])
+  if (finishedMs === undefined) return null
+  const duration = finishedMs / 1000
   const succeeded = Number(requests[4])
   const non2xx = Number(codes[2]) + Number(codes[3]) + Number(codes[4])
   return {
@@ -86,4 +100,4 @@ function parseSummary(out) {
   }
 }
 
-module.exports = { runH2Load, h2loadVersion, parseSummary }
+module.exports = { runH2Load, scenarioRequests, h2loadVersion, parseSummary }

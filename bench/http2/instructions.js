@@ -32,11 +32,10 @@ const { parseOptions, UsageError, describeError } = require('../lib/options')
 const { resolveAndAnnounce } = require('../lib/node-binary')
 const { missingTools, V8_FLAGS, NAMING_FLAGS } = require('../lib/callgrind')
 const { readCallgrind } = require('../breakdown/callgrind-file')
-const { bucketOf } = require('../breakdown/rules')
+const { compilerAndGc } = require('../breakdown/rules')
 const { scenarios } = require('../http/scenarios')
 const { serverById } = require('../http/servers')
-const { baseUrl } = require('../http/protocol')
-const { h2loadVersion } = require('../http/h2load')
+const { h2loadVersion, parseSummary, scenarioRequests } = require('../http/h2load')
 const { formatInt } = require('../lib/stats')
 
 const STREAMS = 1
@@ -50,33 +49,30 @@ function run(program, args) {
   })
 }
 
-/** h2load's arguments for `count` requests of `scenario` (its paths in turn, its body as POST) on one connection. */
-function h2loadArgs(scenario, protocol, port, count, bodyFile) {
-  const s = scenarios[scenario]
-  const first = s.requests[0]
-  const args = ['-n', String(count), '-c', '1', '-m', String(STREAMS), '-t', '1']
-  for (const [name, value] of Object.entries(first.headers || {})) args.push('-H', `${name}: ${value}`)
-  if (bodyFile) args.push('-d', bodyFile)
-  for (const r of s.requests) args.push(baseUrl(protocol, port) + r.path)
-  return args
+/** h2load's arguments for `count` requests of `scenario` on one connection, one stream at a time, and the clean-up of its body's file. */
+function h2loadArgs(scenario, protocol, port, count) {
+  const { args, cleanUp } = scenarioRequests(scenario, protocol, port)
+  args.unshift('-n', String(count), '-c', '1', '-m', String(STREAMS), '-t', '1')
+  return { args, cleanUp }
 }
 
 /** Sends `count` requests; fails unless every one was answered 2xx. */
-async function load(scenario, protocol, port, count, bodyFile) {
+async function load(scenario, protocol, port, count) {
   // h2load does not verify the bench certificate (bench/http/protocol.js).
-  const out = await run('h2load', h2loadArgs(scenario, protocol, port, count, bodyFile))
-  const done = /requests: \d+ total, \d+ started, \d+ done, (\d+) succeeded/.exec(out)
-  const codes = /status codes: (\d+) 2xx/.exec(out)
-  if (!done || Number(done[1]) !== count || !codes || Number(codes[1]) !== count) throw new Error(`h2load: not every request answered 2xx\n${out}`)
+  const { args, cleanUp } = h2loadArgs(scenario, protocol, port, count)
+  try {
+    const out = await run('h2load', args)
+    const summary = parseSummary(out)
+    if (!summary || summary.requests !== count || summary.statusCodes['2xx'] !== count) throw new Error(`h2load: not every request answered 2xx\n${out}`)
+  } finally {
+    cleanUp()
+  }
 }
 
 /** The instructions per request of `server` serving `scenario`, counted as the header says. */
 async function count({ nodeBin, server, scenario, protocol, requests, warmup, settle, top }) {
   const entry = serverById(server)
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'webfw-h2-callgrind-'))
-  const first = scenarios[scenario].requests[0]
-  let bodyFile
-  if (first.body !== undefined) fs.writeFileSync((bodyFile = path.join(dir, 'body')), first.body)
   const args = ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${path.join(dir, 'callgrind.out.%p')}`, nodeBin, ...V8_FLAGS, ...NAMING_FLAGS, entry.path, scenario, ...entry.args]
   // Without an IPC channel the server prints its port (bench/http/servers/harness.js).
   const child = spawn('valgrind', args, { cwd: dir, env: { ...process.env, NODE_ENV: 'production', BENCH_PROTOCOL: protocol }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -94,14 +90,14 @@ async function count({ nodeBin, server, scenario, protocol, requests, warmup, se
       child.on('close', () => reject(new Error(`${server} exited before listening: ${stderr.slice(-2000)}`)))
     })
     const pid = String(child.pid)
-    await load(scenario, protocol, port, warmup, bodyFile)
+    await load(scenario, protocol, port, warmup)
     await run('callgrind_control', ['-i', 'on', pid])
     // Settling rounds, each counted and thrown away, as in bench/inmem/instructions.js.
     for (let round = 0; round < settle; round++) {
-      await load(scenario, protocol, port, requests, bodyFile)
+      await load(scenario, protocol, port, requests)
       await run('callgrind_control', ['-z', pid])
     }
-    await load(scenario, protocol, port, requests, bodyFile)
+    await load(scenario, protocol, port, requests)
     await run('callgrind_control', ['-d', pid])
     const dump = fs.readdirSync(dir).find((f) => /^callgrind\.out\.\d+\.\d+$/.test(f))
     if (!dump) throw new Error(`${server}: callgrind wrote no dump`)
@@ -110,13 +106,7 @@ async function count({ nodeBin, server, scenario, protocol, requests, warmup, se
     if (!totals) throw new Error(`${server}: no totals in the dump`)
     // Each function's own instructions, generated code named from V8's perf map.
     const { self } = readCallgrind(path.join(dir, dump), path.join(os.tmpdir(), `perf-${child.pid}.map`))
-    let compiler = 0
-    let gc = 0
-    for (const [name, ir] of self) {
-      const bucket = bucketOf(name)
-      if (bucket === 'compiler') compiler += ir
-      else if (bucket === 'gc') gc += ir
-    }
+    const { compiler, gc } = compilerAndGc(self)
     const functions = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, ir]) => ({ name, perRequest: ir / requests }))
     return { perRequest: Number(totals[1]) / requests, compiler: compiler / requests, gc: gc / requests, functions }
   } finally {

@@ -36,7 +36,7 @@ const { median, formatInt } = require('../lib/stats')
 const { resolveAndAnnounce } = require('../lib/node-binary')
 const { countRequests, cleanUp, missingTools, V8_FLAGS } = require('../lib/callgrind')
 const { readCallgrind } = require('../breakdown/callgrind-file')
-const { bucketOf } = require('../breakdown/rules')
+const { compilerAndGc } = require('../breakdown/rules')
 const { scenarioNames } = require('../http/scenarios')
 const { serverById } = require('../http/servers')
 const { parseEntry } = require('./entry')
@@ -105,14 +105,7 @@ async function countOnce(nodeBin, entry, scenario, requests = opts.requests) {
   }
   const run = await countRequests({ nodeBin, entry, scenario, requests, warmup: opts.warmup, settle: 2, connections: opts.connections, keep: true })
   try {
-    const profile = readCallgrind(run.file)
-    let compiler = 0
-    let gc = 0
-    for (const [name, cost] of profile.self) {
-      const bucket = bucketOf(name)
-      if (bucket === 'compiler') compiler += cost
-      else if (bucket === 'gc') gc += cost
-    }
+    const { compiler, gc } = compilerAndGc(readCallgrind(run.file).self)
     return { perRequest: run.total / requests, compiler: compiler / requests, gc: gc / requests }
   } finally {
     cleanUp(run)
