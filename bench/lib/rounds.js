@@ -63,11 +63,25 @@ function assertAllRan(run) {
 }
 
 /**
- * Prints each task's median (over the rounds of each round's median) and
- * its cost over the task `base` (the per-round difference's median), in
- * nanoseconds, under a line naming Node and the number of rounds.
+ * Runs `tasks` in 5 interleaved rounds of 300 ms each (after 300 ms of
+ * warm-up) and prints each task's median (over the rounds of each round's
+ * median) and its cost over the task `base` (the per-round difference's
+ * median), in nanoseconds, under a line naming Node and the number of
+ * rounds; a failed task ends the process with its error.
  */
-function printOverBase(run, base, what) {
+function printOverBase(tasks, base, what) {
+  return runInRounds(tasks, { rounds: 5, time: 300, options: { warmupTime: 300 } })
+    .then((run) => {
+      assertAllRan(run)
+      printRun(run, base, what)
+    })
+    .catch((err) => {
+      console.error(err)
+      process.exit(1)
+    })
+}
+
+function printRun(run, base, what) {
   const { names, roundP50 } = run
   console.log(`node ${process.version} (medians of ${roundP50.get(base).length} interleaved rounds)`)
   const baseRounds = roundP50.get(base)
